@@ -1,0 +1,199 @@
+/**
+ * The twin workflow's activities, built by `createActivities(deps)` over the
+ * database, the blob store and the pseudonymiser's worker-thread pool.
+ *
+ * What they take and return is ids, counts and statuses. The trace, its twin,
+ * the twinning key and the confidential list are read from and written to the
+ * database and the blob store here, never handed to Temporal. Every error
+ * leaves as an ApplicationFailure whose message names only the stage and the
+ * error's class: driver errors can quote SQL parameters and parser errors
+ * quote input, and failure messages end up in the Temporal history.
+ */
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Database } from '../db/client';
+import {
+  completeTwin,
+  contentKeyFor,
+  eraseRunInputs,
+  expireContent,
+  failTwin,
+  forgetContentKey,
+  getTwinById,
+  loadRunInput,
+  markRunning,
+} from '../db/runs';
+import { formatOf } from '../pseudonymiser';
+import { BlobNotFoundError, type BlobStore } from '../storage';
+import {
+  FAILURE_TYPES,
+  type CompleteTwinInput,
+  type EndTwinResult,
+  type ExpireContentResult,
+  type FailTwinInput,
+  type RunStatus,
+  type RunTwinResult,
+  type TwinActivities,
+  type TwinRef,
+} from '../workflows/types';
+import type { TwinPool } from './pool';
+
+/** The part of a pino logger the activities use. Only ids, stages and error classes are logged. */
+export interface ActivityLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ActivityDeps {
+  db: Database;
+  blobs: BlobStore;
+  pool: TwinPool;
+  logger?: ActivityLogger;
+  /** Heartbeat period while the pseudonymiser runs (default: a third of the heartbeat timeout, at most 5 s). */
+  heartbeatEveryMs?: number;
+}
+
+/** The error's class and code, never its message. */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return typeof err;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? `${err.name} ${code}` : err.name;
+}
+
+function internal(stage: string, err: unknown): ApplicationFailure {
+  return ApplicationFailure.create({
+    type: FAILURE_TYPES.internal,
+    message: `${stage} failed (${describe(err)})`,
+    nonRetryable: false,
+  });
+}
+
+function missing(what: string): ApplicationFailure {
+  return ApplicationFailure.create({ type: FAILURE_TYPES.runInputMissing, message: what, nonRetryable: true });
+}
+
+function currentContext(): Context | null {
+  try {
+    return Context.current();
+  } catch {
+    return null; // called outside an activity (direct calls in tests)
+  }
+}
+
+export function createActivities(deps: ActivityDeps): TwinActivities {
+  const { db, blobs, pool, logger } = deps;
+
+  /** Runs `fn`, turning any error that is not already a classified failure into a content-free one. */
+  async function guard<T>(stage: string, twinId: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ApplicationFailure) throw err;
+      const attempt = currentContext()?.info.attempt;
+      logger?.warn({ twin_id: twinId, stage, attempt, error: describe(err) }, 'run stage failed');
+      throw internal(stage, err);
+    }
+  }
+
+  return {
+    async markRunning({ twinId }: TwinRef): Promise<RunStatus> {
+      return guard('markRunning', twinId, async () => (await markRunning(db, twinId)) ?? 'missing');
+    },
+
+    async runTwin({ twinId }: TwinRef): Promise<RunTwinResult> {
+      const ctx = currentContext();
+      const heartbeatTimeout = ctx?.info.heartbeatTimeoutMs ?? 0;
+      const every = deps.heartbeatEveryMs ?? Math.min(5000, Math.max(200, Math.floor((heartbeatTimeout || 15000) / 3)));
+      // Heartbeats flow from this thread while the pool thread works; the worker throttles what reaches the server.
+      const beat = ctx ? setInterval(() => ctx.heartbeat(), every) : null;
+      ctx?.heartbeat();
+      try {
+        return await guard('runTwin', twinId, async () => {
+          const run = await loadRunInput(db, twinId);
+          if (!run) throw missing('the twin is gone');
+          if (!run.uploadKey || !run.twinningKey) throw missing('the run inputs were already erased');
+          let input: Buffer;
+          try {
+            input = await blobs.getBuffer(run.uploadKey);
+          } catch (err) {
+            if (err instanceof BlobNotFoundError) throw missing('the upload is gone');
+            throw err;
+          }
+          const started = Date.now();
+          const result = await pool.run(
+            {
+              input: new Uint8Array(input.buffer, input.byteOffset, input.byteLength),
+              key: run.twinningKey,
+              confidential: run.confidential,
+              format: formatOf(run.filename),
+            },
+            ctx?.cancellationSignal,
+          );
+          if (!result.ok) {
+            if (result.unsupported) {
+              throw ApplicationFailure.create({
+                type: FAILURE_TYPES.unsupportedContent,
+                message: result.message,
+                nonRetryable: true,
+              });
+            }
+            throw internal('pseudonymiser', { name: result.errorName });
+          }
+          const output = Buffer.from(result.output.buffer, result.output.byteOffset, result.output.byteLength);
+          const put = await blobs.put(contentKeyFor(twinId), output);
+          logger?.info(
+            { twin_id: twinId, bytes_in: input.length, bytes_out: put.bytes, ms: Date.now() - started },
+            'twinned',
+          );
+          return { contentBytes: put.bytes, counts: result.replacements };
+        });
+      } finally {
+        if (beat) clearInterval(beat);
+      }
+    },
+
+    async completeTwin({ twinId, contentBytes, counts }: CompleteTwinInput): Promise<EndTwinResult> {
+      return guard('completeTwin', twinId, async () => {
+        const end = await completeTwin(db, twinId, { contentKey: contentKeyFor(twinId), contentBytes, counts });
+        if (end.status === null) throw missing('the twin is gone');
+        if (end.changed) logger?.info({ twin_id: twinId, event_id: end.eventId }, 'twin completed');
+        return { changed: end.changed, status: end.status };
+      });
+    },
+
+    async failTwin({ twinId, error }: FailTwinInput): Promise<EndTwinResult> {
+      return guard('failTwin', twinId, async () => {
+        const end = await failTwin(db, twinId, error);
+        if (end.status === null) throw missing('the twin is gone');
+        if (end.changed) logger?.info({ twin_id: twinId, event_id: end.eventId, code: error.code }, 'twin failed');
+        return { changed: end.changed, status: end.status };
+      });
+    },
+
+    async cleanupTwin({ twinId }: TwinRef): Promise<void> {
+      return guard('cleanupTwin', twinId, async () => {
+        const row = await getTwinById(db, twinId);
+        if (!row) return;
+        if (row.status !== 'completed' && row.status !== 'failed') throw missing('the twin has not ended');
+        if (row.uploadKey) await blobs.delete(row.uploadKey);
+        // A run that stored its content but did not complete leaves no content behind.
+        if (row.status === 'failed') await blobs.delete(contentKeyFor(twinId));
+        await eraseRunInputs(db, twinId);
+      });
+    },
+
+    async expireContent({ twinId }: TwinRef): Promise<ExpireContentResult> {
+      return guard('expireContent', twinId, async () => {
+        const marked = await expireContent(db, twinId);
+        if (marked === null) return { expired: false };
+        if (marked.contentKey !== null) {
+          await blobs.delete(marked.contentKey);
+          await forgetContentKey(db, twinId);
+        }
+        logger?.info({ twin_id: twinId }, 'content expired');
+        return { expired: true };
+      });
+    },
+  };
+}

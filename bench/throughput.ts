@@ -1,0 +1,175 @@
+/**
+ * `npm run bench` (after `npm run build`): throughput and peak memory of a
+ * whole twinning process on a large JSON Lines trace.
+ *
+ *   1. writes a deterministic trace of the realistic mix (bench/corpus.ts:
+ *      OpenAI, Anthropic, Claude-Code, OTLP and LangSmith records, with
+ *      support chats and terminal output inside tool records) to a temporary
+ *      file — 50 MiB unless told otherwise;
+ *   2. runs `bin/tracetwin twin INPUT -o OUTPUT --key HEX64` as a separate
+ *      process (or, when the CLI is not built, a child process of this
+ *      benchmark calling `twin()`, and says so), pinned to one core with
+ *      `taskset -c 0` when available;
+ *   3. prints wall time → MB/s, and the resident-set high-water mark (from
+ *      `/usr/bin/time -v` when available, else from the process itself) as a
+ *      multiple of the file size. Targets: ≥ 40 MB/s on one core, peak < 4×
+ *      the file size — reported, not asserted.
+ *
+ *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--keep]
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { generateJsonl } from './corpus';
+import { keyFor, repoRoot } from './util';
+import { table } from './report';
+
+const TARGET_MBPS = 40;
+const TARGET_MEMORY_MULTIPLE = 4;
+
+function has(cmd: string, args: string[]): boolean {
+  const r = spawnSync(cmd, args, { stdio: 'ignore' });
+  return r.error === undefined && r.status === 0;
+}
+
+interface Run {
+  seconds: number;
+  maxRssBytes: number | null;
+  rssSource: string;
+  cpuSeconds: number | null;
+  outBytes: number;
+  outLines: number;
+}
+
+function countLines(file: string): number {
+  const buf = fs.readFileSync(file);
+  let n = 0;
+  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  let mib = 50;
+  let runs = 1;
+  let seed = 'tracetwin';
+  let keep = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--mib') mib = Number(argv[++i]);
+    else if (a === '--runs') runs = Number(argv[++i]);
+    else if (a === '--seed') seed = String(argv[++i]);
+    else if (a === '--keep') keep = true;
+    else {
+      process.stderr.write(`bench: unknown option ${a}\n`);
+      process.exit(2);
+    }
+  }
+  if (!(mib > 0) || !Number.isInteger(runs) || runs < 1) {
+    process.stderr.write('bench: --mib must be positive and --runs a positive integer\n');
+    process.exit(2);
+  }
+
+  const root = repoRoot();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-bench-'));
+  const input = path.join(dir, 'trace.jsonl');
+  const output = path.join(dir, 'twin.jsonl');
+  const g0 = Date.now();
+  const fd = fs.openSync(input, 'w');
+  const size = generateJsonl(seed, Math.round(mib * (1 << 20)), (s) => fs.writeSync(fd, s));
+  fs.closeSync(fd);
+  const inLines = countLines(input);
+  process.stdout.write(
+    `Generated ${input}: ${size} bytes (${(size / (1 << 20)).toFixed(1)} MiB), ${inLines} JSON lines, seed ${JSON.stringify(seed)}, in ${((Date.now() - g0) / 1000).toFixed(1)} s\n`,
+  );
+
+  const key = keyFor(`${seed}:bench`);
+  const cli = path.join(root, 'bin', 'tracetwin');
+  const cliBuilt = fs.existsSync(cli) && fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'));
+  const probe = path.join(__dirname, 'rss-probe.js');
+  const target = cliBuilt
+    ? [cli, 'twin', input, '-o', output, '--key', key]
+    : [path.join(__dirname, 'twin-child.js'), input, output, key];
+  if (!cliBuilt)
+    process.stdout.write(
+      'NOTE: bin/tracetwin twin is not built (dist/cli/main.js missing): measuring a child process that calls twin() instead.\n',
+    );
+  const taskset = has('taskset', ['-c', '0', 'true']);
+  const timeV = fs.existsSync('/usr/bin/time') && has('/usr/bin/time', ['-v', 'true']);
+  const cmd = [
+    ...(timeV ? ['/usr/bin/time', '-v'] : []),
+    ...(taskset ? ['taskset', '-c', '0'] : []),
+    process.execPath,
+    '-r',
+    probe,
+    ...target,
+  ];
+  process.stdout.write(
+    `Command: ${cmd.map((c) => (c === key ? '<key>' : c.startsWith(dir) ? path.join('$TMP', path.relative(dir, c)) : c)).join(' ')}\n` +
+      `  process: ${cliBuilt ? 'tracetwin twin CLI' : 'fallback child calling twin()'}; pinned to one core: ${taskset ? 'yes (taskset -c 0)' : 'no (taskset not available)'}; ` +
+      `peak memory from: ${timeV ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS in the process'}\n` +
+      `  machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+
+  const load0 = os.loadavg()[0]!;
+  const results: Run[] = [];
+  for (let r = 0; r < runs; r++) {
+    fs.rmSync(output, { force: true });
+    const t0 = process.hrtime.bigint();
+    const res = spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (res.error || res.status !== 0) {
+      process.stderr.write(
+        `bench: the twinning process failed (status ${res.status}): ${res.error?.message ?? ''}\n${res.stderr}\n`,
+      );
+      process.exit(1);
+    }
+    const timeRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(res.stderr);
+    const probeOut = /tracetwin-bench maxrss-kib (\d+) user-us (\d+) system-us (\d+)/.exec(res.stderr);
+    const timeCpu = /User time \(seconds\): ([\d.]+)[\s\S]*?System time \(seconds\): ([\d.]+)/.exec(res.stderr);
+    const maxRssBytes = timeRss ? Number(timeRss[1]) * 1024 : probeOut ? Number(probeOut[1]) * 1024 : null;
+    results.push({
+      seconds,
+      maxRssBytes,
+      rssSource: timeRss ? 'time -v' : probeOut ? 'resourceUsage' : 'none',
+      cpuSeconds: timeCpu
+        ? Number(timeCpu[1]) + Number(timeCpu[2])
+        : probeOut
+          ? (Number(probeOut[2]) + Number(probeOut[3])) / 1e6
+          : null,
+      outBytes: fs.statSync(output).size,
+      outLines: countLines(output),
+    });
+  }
+
+  const rows = results.map((r, i) => [
+    `run ${i + 1}`,
+    r.seconds.toFixed(2),
+    r.cpuSeconds === null ? '—' : r.cpuSeconds.toFixed(2),
+    (size / 1e6 / r.seconds).toFixed(1),
+    r.cpuSeconds === null ? '—' : (size / 1e6 / r.cpuSeconds).toFixed(1),
+    r.maxRssBytes === null ? '—' : `${(r.maxRssBytes / (1 << 20)).toFixed(0)} MiB`,
+    r.maxRssBytes === null ? '—' : `${(r.maxRssBytes / size).toFixed(2)}×`,
+    r.outLines === inLines ? 'yes' : `NO (${r.outLines})`,
+  ]);
+  process.stdout.write(
+    '\n' +
+      table(['', 'wall s', 'cpu s', 'MB/s (wall)', 'MB/s (cpu)', 'peak RSS', 'peak / file', 'same line count'], rows) +
+      '\n',
+  );
+  const best = results.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const mbps = size / 1e6 / best.seconds;
+  const multiple = best.maxRssBytes === null ? null : best.maxRssBytes / size;
+  process.stdout.write(
+    `\nThroughput: ${mbps.toFixed(1)} MB/s (${(size / (1 << 20) / best.seconds).toFixed(1)} MiB/s) — target ≥ ${TARGET_MBPS} MB/s on one core: ${mbps >= TARGET_MBPS ? 'met' : 'NOT met'}\n` +
+      `Peak memory: ${multiple === null ? 'unknown' : `${multiple.toFixed(2)}× the file size`} — target < ${TARGET_MEMORY_MULTIPLE}×: ${multiple === null ? 'unknown' : multiple < TARGET_MEMORY_MULTIPLE ? 'met' : 'NOT met'}\n` +
+      `(MB = 10^6 bytes; wall time of the whole process, start-up and file I/O included. MB/s (cpu) divides by the\n` +
+      ` process's user + system CPU time instead: closer to the one-core figure when other work shares the machine;\n` +
+      ` load average before the runs: ${load0.toFixed(2)} on ${os.cpus().length} cores.)\n`,
+  );
+  if (keep) process.stdout.write(`Kept ${dir}\n`);
+  else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main();

@@ -1,0 +1,268 @@
+/**
+ * `tracetwin serve [STORE] [--listen ADDR] [--workers N] [--public-url URL] [TEMPORAL] [KNOBS]`
+ *
+ * The whole service in one process. With no flags: PGlite and blobs in
+ * ./tracetwin-data, a Temporal dev server started (and stopped) here, a
+ * worker with one pseudonymiser thread per CPU, the API on 127.0.0.1:8080
+ * and the admin API on a free loopback port. `<data-dir>/server.json` tells
+ * `tracetwin admin` and `tracetwin worker` where everything is.
+ */
+import { SecretBox } from '../../webhooks/secrets';
+import { signalEndpointDeleted } from '../../webhooks/temporal';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildAdminApp } from '../../api/admin';
+import { buildApp, LOG_REDACT } from '../../api/app';
+import { KeyCache } from '../../api/auth';
+import type { ApiConfig } from '../../api/config';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { countOrganizations, createApiKey, createOrganization } from '../../db/repo';
+import { twins } from '../../db/schema';
+import { createBlobStore } from '../../storage';
+import { startCodecServer } from '../../worker/codec-server';
+import { EncryptionCodec, encryptedDataConverter } from '../../worker/codec';
+import { freePort, startDevServer, type DevServer } from '../../worker/devserver';
+import {
+  connectTemporal,
+  installTemporalRuntime,
+  startWorkerSide,
+  type TemporalSide,
+  type WorkerSide,
+} from '../../worker/process';
+import { inArray } from 'drizzle-orm';
+import {
+  addKnobOptions,
+  addServeOptions,
+  addStoreOptions,
+  addTemporalOptions,
+  addWorkersOption,
+  formatHostPort,
+  loadOrCreateMasterKey,
+  readServerInfo,
+  removeServerInfo,
+  resolveConfig,
+  writeServerInfo,
+  type Config,
+} from '../config';
+
+/** How long shutdown lets running pseudonymiser runs finish before they are handed back to Temporal. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+export function registerServe(program: Command): void {
+  const cmd = program
+    .command('serve')
+    .description('run the twin service: HTTP API, admin API, Temporal worker (and a local Temporal dev server)');
+  addStoreOptions(cmd);
+  addServeOptions(cmd);
+  addWorkersOption(cmd);
+  addTemporalOptions(cmd);
+  addKnobOptions(cmd);
+  cmd.action(async (_opts: unknown, command: Command) => {
+    await serve(resolveConfig(command));
+    // Everything is closed; native and thread-pool handles would only delay the exit by seconds.
+    process.exit(0);
+  });
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel, redact: LOG_REDACT, base: { pid: process.pid } });
+}
+
+function urlOf(app: FastifyInstance): string {
+  const addr = app.server.address() as AddressInfo;
+  return `http://${formatHostPort({ host: addr.family === 'IPv6' ? addr.address : addr.address, port: addr.port })}`;
+}
+
+/** Reachable form of a bound address (a wildcard is reached on loopback). */
+function reachable(url: string): string {
+  return url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+}
+
+export async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const other = readServerInfo(config.dataDir);
+  if (other && other.pid !== process.pid) {
+    throw new Error(
+      `another tracetwin serve (pid ${other.pid}) uses ${config.dataDir}; stop it or give another --data-dir`,
+    );
+  }
+  installTemporalRuntime(logger);
+
+  // Shutdown steps, run in reverse order of registration.
+  const cleanups: Array<[string, () => Promise<void>]> = [];
+  const cleanup = async (): Promise<void> => {
+    for (const [step, fn] of cleanups.reverse()) {
+      const started = Date.now();
+      await fn().then(
+        () => logger.info({ step, ms: Date.now() - started }, 'shutdown step done'),
+        (err: unknown) =>
+          logger.error({ step, error: err instanceof Error ? err.name : String(err) }, 'shutdown step failed'),
+      );
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    const masterKey = loadOrCreateMasterKey(config);
+    const codec = EncryptionCodec.fromMasterKeys(masterKey, config.previousMasterKeys);
+    const dataConverter = encryptedDataConverter(codec);
+
+    const db: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    cleanups.push(['database', () => db.close()]);
+    const blobs = createBlobStore({ storageUrl: config.storageUrl, dataDir: config.dataDir });
+
+    // Temporal: an existing cluster, or a dev server of our own whose Web UI decodes payloads through a local codec endpoint.
+    let dev: DevServer | null = null;
+    if (!config.temporal.address) {
+      const uiPort = await freePort();
+      const uiOrigins = [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`];
+      const codecServer = await startCodecServer({ codec, corsOrigins: uiOrigins, host: '127.0.0.1', port: 0 });
+      cleanups.push(['codec endpoint', () => codecServer.close()]);
+      dev = await startDevServer({
+        dataDir: config.dataDir,
+        namespace: config.temporal.namespace,
+        uiPort,
+        uiCodecEndpoint: codecServer.url,
+      });
+      const theDev = dev;
+      cleanups.push(['Temporal dev server', () => theDev.stop()]);
+    }
+    const temporal: TemporalSide = await connectTemporal(config, dataConverter, {
+      address: dev?.address,
+      searchAttributesRegistered: dev ? true : undefined,
+    });
+    cleanups.push(['Temporal client', () => temporal.close()]);
+    if (!temporal.searchAttributes)
+      logger.warn('the Temporal namespace lacks the TwinOrgId/TwinMode/TwinStatus search attributes; using memo only');
+
+    let worker: WorkerSide | null = null;
+    if (config.workers > 0) {
+      worker = await startWorkerSide({
+        config,
+        db: db.db,
+        blobs,
+        logger,
+        dataConverter,
+        connectionOptions: temporal.connectionOptions,
+        masterKey,
+        workers: config.workers,
+        shutdownGraceMs: SHUTDOWN_GRACE_MS,
+      });
+      const theWorker = worker;
+      cleanups.push(['worker', () => theWorker.shutdown()]);
+    }
+
+    const keyCache = new KeyCache(db.db, config.keyCacheTtlMs);
+    const apiConfig: ApiConfig = {
+      publicUrl: config.publicUrl,
+      maxFileLive: config.maxFileLive,
+      maxFileTest: config.maxFileTest,
+      idempotencyTtlMs: config.idempotencyTtlMs,
+      keyCacheTtlMs: config.keyCacheTtlMs,
+      contentRetentionMs: config.contentRetentionMs,
+      hmacSecret: createHmac('sha256', Buffer.from(masterKey, 'hex')).update('tracetwin idempotency v1').digest(),
+    };
+    const app = await buildApp({
+      db: db.db,
+      blobs,
+      config: apiConfig,
+      startTwin: (twin) => temporal.startTwin(twin),
+      temporalReady: () => temporal.ready(),
+      logger,
+      keyCache,
+      webhooks: {
+        secrets: new SecretBox(Buffer.from(masterKey, 'hex')),
+        allowLoopback: config.webhookAllowLoopback,
+        stopDeliveries: (ids) => signalEndpointDeleted(temporal.client, ids),
+      },
+    });
+    const adminToken = randomBytes(32).toString('base64url');
+    const admin = await buildAdminApp({ db: db.db, adminToken, logger, keyCache });
+
+    // First start on an empty store: one organization and a test key, shown once.
+    if ((await countOrganizations(db.db)) === 0) {
+      const org = await createOrganization(db.db, { name: 'Default organization' });
+      const { secret } = await createApiKey(db.db, { orgId: org.id, mode: 'test' });
+      process.stderr.write(
+        `tracetwin: created organization ${org.id} with a test API key (shown only now):\n\n  ${secret}\n\n`,
+      );
+    }
+
+    // Twins accepted but never started (a crash between accept and start) get their workflow now; starts are idempotent.
+    const pending = await db.db
+      .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode })
+      .from(twins)
+      .where(inArray(twins.status, ['queued', 'running']));
+    for (const twin of pending) await temporal.startTwin(twin);
+
+    await admin.listen({ host: config.adminListen.host, port: config.adminListen.port });
+    cleanups.push(['admin API', () => admin.close()]);
+    await app.listen({ host: config.listen.host, port: config.listen.port });
+    cleanups.push(['API', () => app.close()]);
+
+    const apiUrl = reachable(urlOf(app));
+    const adminUrl = urlOf(admin);
+    const temporalAddress = dev?.address ?? (config.temporal.address as string);
+    writeServerInfo(config.dataDir, {
+      pid: process.pid,
+      apiUrl,
+      adminUrl,
+      adminToken,
+      temporalAddress,
+      temporalNamespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      ...(dev ? { temporalUiUrl: dev.uiUrl } : {}),
+      startedAt: new Date().toISOString(),
+    });
+    cleanups.unshift(['server.json', async () => removeServerInfo(config.dataDir)]);
+
+    process.stderr.write(
+      [
+        `tracetwin: API ${apiUrl}  (admin ${adminUrl})`,
+        `tracetwin: Temporal ${temporalAddress}${dev ? `  Web UI ${dev.uiUrl}` : ''}`,
+        `tracetwin: ${config.workers > 0 ? `${config.workers} pseudonymiser run(s) at once in this process` : 'no worker in this process (--workers 0)'}; data in ${config.dataDir}`,
+        '',
+      ].join('\n'),
+    );
+
+    await waitForShutdown(logger, worker);
+  } finally {
+    await cleanup();
+    logger.flush?.();
+  }
+}
+
+/**
+ * Resolves on SIGINT or SIGTERM (a second signal exits at once), or when the
+ * worker stops by itself (a fatal worker error ends the process, to be restarted).
+ */
+async function waitForShutdown(logger: Logger, worker: WorkerSide | null): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (stopping) {
+        process.stderr.write(`tracetwin: ${signal} again, exiting now\n`);
+        process.exit(1);
+      }
+      stopping = true;
+      process.stderr.write(`tracetwin: ${signal}, shutting down (running twins get ${SHUTDOWN_GRACE_MS / 1000} s)\n`);
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    worker?.done.then(
+      () => {
+        if (!stopping) reject(new Error('the Temporal worker stopped'));
+      },
+      (err: unknown) => {
+        logger.error({ error: err instanceof Error ? err.name : String(err) }, 'the Temporal worker failed');
+        if (!stopping) reject(new Error('the Temporal worker failed'));
+      },
+    );
+  });
+}

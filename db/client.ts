@@ -1,0 +1,117 @@
+/**
+ * Opens the service database: the embedded PGlite (a folder inside the data
+ * dir) when no URL is given, a real PostgreSQL through postgres.js otherwise.
+ * Both run the same drizzle schema and the same committed migrations, applied
+ * here at open under a PostgreSQL advisory lock so that several processes
+ * opening one database at once migrate it exactly once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…`; when absent the embedded PGlite database in `<dataDir>/pglite` is used. */
+  databaseUrl?: string;
+  /** The local state folder (used for PGlite). */
+  dataDir: string;
+  /** Largest number of pooled connections to PostgreSQL (default 10). */
+  maxConnections?: number;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  /** 'pglite' or 'postgres'. */
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary constant naming the migration lock (pg_advisory_lock takes a bigint). */
+const MIGRATION_LOCK = 7_420_031_961;
+
+/** The committed migrations: next to this file in the sources, or in the repo's db/ when running from dist/. */
+export function migrationsFolder(): string {
+  const candidates = [path.resolve(__dirname, 'migrations'), path.resolve(__dirname, '../../db/migrations')];
+  for (const dir of candidates) {
+    if (fs.existsSync(path.join(dir, 'meta', '_journal.json'))) return dir;
+  }
+  throw new Error('database migrations not found (db/migrations)');
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrations = migrationsFolder();
+  if (options.databaseUrl) {
+    // Migrate on one dedicated connection: a session advisory lock belongs to a connection.
+    const migrator = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      try {
+        await migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: migrations });
+      } finally {
+        await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+      }
+    } finally {
+      await migrator.end({ timeout: 5 });
+    }
+    const client = postgres(options.databaseUrl, { max: options.maxConnections ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await client`select 1`;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+
+  const dir = path.join(options.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const pg = drizzlePglite({ client, schema });
+  // One process owns a PGlite folder; the lock costs nothing and keeps the path identical.
+  await pg.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+  try {
+    await migratePglite(pg, { migrationsFolder: migrations });
+  } finally {
+    await pg.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+  }
+  return {
+    db: pg as unknown as Database,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** An in-memory PGlite database with the migrations applied (tests). */
+export async function openMemoryDatabase(): Promise<DatabaseHandle> {
+  const client = new PGlite();
+  await client.waitReady;
+  const pg = drizzlePglite({ client, schema });
+  await migratePglite(pg, { migrationsFolder: migrationsFolder() });
+  return {
+    db: pg as unknown as Database,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

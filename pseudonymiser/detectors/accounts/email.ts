@@ -1,0 +1,168 @@
+/**
+ * E-mail addresses (also URL-encoded `jane%40acme.io`) and `@mentions`, in
+ * one scan of the `@` signs of a chunk.
+ *
+ * E-mails: every address is replaced (kind `email`, case-insensitive),
+ * including addresses at reserved test domains (`jane@example.com`): the
+ * local part still names someone; the reserved domain itself stays. The
+ * domain of a private organisation is also reported as a bare `domain`, so
+ * the same stand-in replaces it in URLs, sub-domains and plain mentions.
+ * Free-mail, public and reserved domains are never reported as bare domains.
+ * Role mailboxes at public domains (`git@github.com`, `noreply@github.com`)
+ * name nobody and stay.
+ *
+ * Mentions: `@name` in running text (not decorators, annotations, JSDoc
+ * tags, CSS at-rules, npm scopes or `@latest`-style tags), kind `handle`.
+ */
+import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
+import { ROLE_LOCALS, isPublicDomain, isReservedDomain, plausibleTld, registrableDomain, FREE_MAIL } from './lists';
+import { isWord } from './util';
+
+const isLocalChar = (c: number): boolean => isWord(c) || c === 46 || c === 43 || c === 45 || c === 37; // . + - %
+const isDomainChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46;
+const isHandleChar = (c: number): boolean => isWord(c) || c === 45 || c === 46;
+
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** Names after `@` that are code, not people (decorators, annotations, doc tags, at-rules, tags). */
+const NOT_MENTION = new Set(
+  `here channel everyone all param params arg args argument returns return type typedef property prop override
+  overload deprecated author since see link throws throw exception example examples description desc template
+  private public protected readonly abstract static async interface implements extends class function func
+  module namespace callback const enum member memberof name default todo fixme note ts ts-ignore ts-expect-error
+  ts-nocheck jsx jsxImportSource media import keyframes font-face supports tailwind apply layer charset page
+  container dataclass dataclasses staticmethod classmethod abstractmethod cached_property lru_cache cache wraps
+  contextmanager pytest fixture mark patch app router route get post put delete options head component injectable
+  input output ngmodule directive pipe hostlistener hostbinding viewchild viewchildren test tests before after
+  beforeeach aftereach beforeall afterall autowired bean service controller restcontroller repository entity
+  table column id transactional value configuration suppresswarnings functionalinterface nullable nonnull notnull
+  jsonproperty data builder getter setter slf4j types babel vue latest next beta alpha canary rc stable lts
+  version v main master dev head none null undefined true false self this super file line types-node use
+  ref tag see inheritdoc internal experimental alias lends borrows event fires listens emits mixin mixes
+  global package requires summary remarks typeparam exports export license copyright file fileoverview
+  jest vitest mock property_setter setter_property validator field_validator model_validator root_validator
+  computed_field dataclass_transform final total_ordering singledispatch functools staticmethods step given when
+  then and or not in is as at on by to from with for of a an the i you we they he she it me us them`
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .map((w) => w.toLowerCase()),
+);
+
+function acceptDomain(domain: string): boolean {
+  const labels = domain.split('.');
+  if (labels.length < 2) return false;
+  for (const l of labels) if (!LABEL.test(l)) return false;
+  return plausibleTld(labels[labels.length - 1]!);
+}
+
+/** Whether the local part follows `scheme://user:` (credentials in a URL, not an e-mail). */
+function inUrlUserinfo(corpus: string, localStart: number): boolean {
+  if (corpus.charCodeAt(localStart - 1) !== 58) return false; // ':'
+  const back = corpus.slice(Math.max(0, localStart - 200), localStart);
+  const scheme = back.lastIndexOf('://');
+  return scheme >= 0 && !/[\s"'<>]/.test(back.slice(scheme + 3));
+}
+
+function reportEmail(
+  corpus: string,
+  start: number,
+  end: number,
+  atLen: number,
+  atPos: number,
+  sink: FindingSink,
+): void {
+  const surface = corpus.slice(start, end);
+  const local = corpus.slice(start, atPos);
+  const domain = corpus.slice(atPos + atLen, end);
+  const lowDomain = domain.toLowerCase();
+  const isPublic = isPublicDomain(lowDomain);
+  const lowLocal = local.toLowerCase();
+  if (isPublic && ROLE_LOCALS.has(lowLocal) && lowDomain !== 'users.noreply.github.com') return;
+  if (isPublic && !FREE_MAIL.has(lowDomain) && /^(?:no-?reply|notifications?|mailer-daemon)$/.test(lowLocal)) return;
+  sink.add({ kind: 'email', surface, canonical: surface.toLowerCase().replace(/%40/, '@'), caseInsensitive: true });
+  if (!isPublic && !isReservedDomain(lowDomain)) {
+    const reg = registrableDomain(domain);
+    if (reg.indexOf('.') > 1)
+      sink.add({ kind: 'domain', surface: reg, canonical: reg.toLowerCase(), caseInsensitive: true });
+  }
+}
+
+/** Scans one `@` (or `%40`) at `at`; returns where scanning may resume. */
+function scanAt(corpus: string, at: number, atLen: number, sink: FindingSink): number {
+  let s = at;
+  while (s > 0 && at - s < 64 && isLocalChar(corpus.charCodeAt(s - 1))) s--;
+  while (s < at && (corpus.charCodeAt(s) === 46 || corpus.charCodeAt(s) === 45)) s++;
+  let e = at + atLen;
+  while (e < corpus.length && e - at < 254 && isDomainChar(corpus.charCodeAt(e))) e++;
+  while (e > at + atLen && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
+  if (s === at || e === at + atLen) return at + atLen;
+  const local = corpus.slice(s, at);
+  if (local.includes('..') || local.endsWith('.')) return at + atLen;
+  if (atLen === 1 && local.includes('%') && !/^(?:[^%]|%[0-9A-Fa-f]{2})+$/.test(local)) return at + atLen;
+  if (inUrlUserinfo(corpus, s)) return e;
+  if (!acceptDomain(corpus.slice(at + atLen, e))) return at + atLen;
+  reportEmail(corpus, s, e, atLen, at, sink);
+  return e;
+}
+
+function scanMention(corpus: string, at: number, sink: FindingSink): void {
+  const before = at > 0 ? corpus.charCodeAt(at - 1) : 10;
+  // a mention starts after a space, an opening bracket or quote, or at the start of a line
+  if (!(
+    before === 32 ||
+    before === 10 ||
+    before === 9 ||
+    before === 40 ||
+    before === 91 ||
+    before === 34 ||
+    before === 39 ||
+    before === 62 ||
+    before === 44 ||
+    before === 0
+  ))
+    return;
+  let e = at + 1;
+  while (e < corpus.length && e - at <= 40 && isHandleChar(corpus.charCodeAt(e))) e++;
+  while (e > at + 1 && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
+  const name = corpus.slice(at + 1, e);
+  if (name.length < 2 || name.length > 39 || !/[A-Za-z]/.test(name) || !/^[A-Za-z0-9_]/.test(name)) return;
+  const next = e < corpus.length ? corpus.charCodeAt(e) : 10;
+  if (next === 47 || next === 40 || next === 64 || next === 123 || next === 60 || next === 61) return; // / ( @ { < =
+  if (next === 46 && isWord(corpus.charCodeAt(e + 1))) return; // @app.route
+  if (NOT_MENTION.has(name.toLowerCase())) return;
+  if (name.includes('.') || /^\d/.test(name)) return;
+  // a decorator or annotation stands alone at the start of a line of code
+  let ls = at - 1;
+  while (ls >= 0 && (corpus.charCodeAt(ls) === 32 || corpus.charCodeAt(ls) === 9)) ls--;
+  const atLineStart = ls < 0 || corpus.charCodeAt(ls) === 10;
+  if (atLineStart && (next === 10 || next === 13 || e >= corpus.length)) return;
+  if (
+    atLineStart &&
+    /^[A-Z]/.test(name) &&
+    next === 32 &&
+    /^ (?:public|private|protected|class|def|fun|void|static|final|async)\b/.test(corpus.slice(e, e + 12))
+  )
+    return;
+  sink.add({ kind: 'handle', surface: '@' + name, canonical: name.toLowerCase(), caseInsensitive: true });
+}
+
+export const emailDetector: Detector = {
+  name: 'accounts.email',
+  detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
+    const corpus = chunk.corpus;
+    let i = corpus.indexOf('@');
+    while (i >= 0) {
+      const prev = i > 0 ? corpus.charCodeAt(i - 1) : 0;
+      let resume = i + 1;
+      if (isLocalChar(prev)) resume = scanAt(corpus, i, 1, sink);
+      else scanMention(corpus, i, sink);
+      i = corpus.indexOf('@', Math.max(resume, i + 1));
+    }
+    let j = corpus.indexOf('%40');
+    while (j >= 0) {
+      const resume = isLocalChar(corpus.charCodeAt(j - 1)) ? scanAt(corpus, j, 3, sink) : j + 3;
+      j = corpus.indexOf('%40', Math.max(resume, j + 3));
+    }
+  },
+};

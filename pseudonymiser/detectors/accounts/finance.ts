@@ -1,0 +1,137 @@
+/**
+ * IBANs anywhere (known country, registry length, valid mod-97; grouped by
+ * spaces or compact, any case), and bank account, routing and national id
+ * numbers where a JSON key or a label in the text says so.
+ */
+import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
+import { IBAN_LENGTHS, abaValid, digitsOf, ibanValid, ninoValid, sinValid, ssnValid } from './checks';
+import { normKey } from './util';
+
+/** Country code and check digits in one case: a fast scan; the whole IBAN is then matched in place. */
+const IBAN_HEAD = /[A-Z]{2}\d{2}|[a-z]{2}\d{2}/g;
+const IBAN = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,4})?(?![A-Za-z0-9])/y;
+const NINO = /(?<![A-Za-z0-9])[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
+
+/** Scheme of a national id under a key, or null. */
+const ID_KEYS: readonly [RegExp, string][] = [
+  [/^(?:ssn|us_ssn|social_security(?:_number|_no)?|social_security_num)$/, 'ssn'],
+  [/^(?:sin|social_insurance(?:_number|_no)?)$/, 'sin'],
+  [/^(?:nino|ni_number|national_insurance(?:_number|_no)?)$/, 'nino'],
+  [
+    /^(?:national_id|national_id_number|tax_id|taxpayer_id|tin|itin|passport|passport_number|passport_no|driver_license|drivers_license|driving_licence|driver_license_number|id_number|personal_id|personnummer|bsn|nif|nie|dni|cpf|aadhaar|pan_number)$/,
+    'id',
+  ],
+];
+const BANK_KEYS =
+  /^(?:(?:bank_)?(?:account|acct)_?(?:number|num|no|nr)|bank_account|iban|bban|account_iban|sort_code|bsb|bsb_number|clabe|routing_number|routing|aba|aba_number|routing_no|transit_number)$/;
+
+const keyKinds = new Map<string, { kind: Kind; scheme: string } | null>();
+
+/** The bank or national-id kind of a value under this key, or null. */
+export function financeKeyKind(raw: string): { kind: Kind; scheme: string } | null {
+  let v = keyKinds.get(raw);
+  if (v !== undefined) return v;
+  const k = normKey(raw);
+  v = null;
+  for (const [re, scheme] of ID_KEYS) if (re.test(k)) v = { kind: 'national_id', scheme };
+  if (!v && BANK_KEYS.test(k)) v = { kind: 'bank_account', scheme: /routing|aba|transit/.test(k) ? 'aba' : 'bank' };
+  if (keyKinds.size < 10000) keyKinds.set(raw, v);
+  return v;
+}
+
+/** Labels before a bank account, routing, SSN or NI number in text; scanned by identity.ts in its keyword pass. */
+export const FINANCE_LABELS =
+  '[Aa]ccount (?:[Nn]umber|[Nn]o\\.?|#)|ACCOUNT (?:NUMBER|NO\\.?|#)|[Aa]cct\\.? ?(?:[Nn]o\\.?|#|[Nn]umber)|ACCT\\.? ?(?:NO\\.?|#|NUMBER)|[Rr]outing (?:[Nn]umber|[Nn]o\\.?|#)|ROUTING (?:NUMBER|NO\\.?|#)|[Ss]ort [Cc]ode|SORT CODE|SSN|[Ss]sn|[Ss]ocial [Ss]ecurity (?:[Nn]umber|[Nn]o\\.?)|SOCIAL SECURITY (?:NUMBER|NO\\.?)|[Nn]ational [Ii]nsurance (?:[Nn]umber|[Nn]o\\.?)|NATIONAL INSURANCE (?:NUMBER|NO\\.?)';
+const LABEL_VALUE = /(?:\d[\d -]{2,32}\d|[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d])(?![\w])/y;
+
+/** Reports a value found under a bank or national-id key. */
+export function reportFinanceValue(value: string, start: number, kind: Kind, scheme: string, sink: FindingSink): void {
+  const trimmed = value.trim();
+  if (trimmed.length < 4 || trimmed.length > 40 || /^(?:x+|\*+|null|none|n\/a|unknown|redacted)$/i.test(trimmed))
+    return;
+  const d = digitsOf(trimmed);
+  const compact = trimmed.replace(/[\s-]/g, '');
+  if (kind === 'bank_account') {
+    if (ibanValid(compact)) {
+      sink.add({ kind: 'iban', surface: trimmed, canonical: compact.toUpperCase() });
+      return;
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(trimmed) || d.length < 4) return;
+    const canonical = scheme === 'aba' && abaValid(compact) ? 'aba:' + compact : compact;
+    addValue(trimmed, start, value, 'bank_account', canonical, sink);
+    return;
+  }
+  let canonical = compact.toUpperCase();
+  if (scheme === 'ssn' && ssnValid(d) && d.length === compact.length) canonical = 'ssn:' + d;
+  else if (scheme === 'sin' && sinValid(d) && d.length === compact.length) canonical = 'sin:' + d;
+  else if (scheme === 'nino' && ninoValid(canonical)) canonical = 'nino:' + canonical;
+  else if (!/^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/.test(trimmed) || d.length < 3) return;
+  addValue(trimmed, start, value, 'national_id', canonical, sink);
+}
+
+function addValue(
+  trimmed: string,
+  start: number,
+  value: string,
+  kind: Kind,
+  canonical: string,
+  sink: FindingSink,
+): void {
+  // short values are replaced only where found
+  if (trimmed.length < 6) {
+    const s = start + value.indexOf(trimmed);
+    sink.add({ kind, surface: trimmed, canonical, at: { start: s, end: s + trimmed.length } });
+  } else sink.add({ kind, surface: trimmed, canonical });
+}
+
+export const financeDetector: Detector = {
+  name: 'accounts.finance',
+  detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
+    const corpus = chunk.corpus;
+    let m: RegExpExecArray | null;
+    IBAN_HEAD.lastIndex = 0;
+    while ((m = IBAN_HEAD.exec(corpus)) !== null) {
+      IBAN.lastIndex = m.index;
+      const iban = IBAN.exec(corpus);
+      if (!iban) continue;
+      const compact = iban[0].replace(/ /g, '');
+      if (IBAN_LENGTHS[compact.slice(0, 2).toUpperCase()] !== undefined && ibanValid(compact)) {
+        sink.add({ kind: 'iban', surface: iban[0], canonical: compact.toUpperCase() });
+        IBAN_HEAD.lastIndex = m.index + iban[0].length;
+      }
+    }
+    NINO.lastIndex = 0;
+    while ((m = NINO.exec(corpus)) !== null) {
+      const compact = m[0].replace(/ /g, '');
+      // compact NINOs look like other codes: only the spaced form, or a compact one with a capital-letter context
+      if (
+        ninoValid(compact) &&
+        (m[0].includes(' ') ||
+          /\bNI(?:NO| number)?\b|national insurance/i.test(corpus.slice(Math.max(0, m.index - 40), m.index)))
+      )
+        sink.add({ kind: 'national_id', surface: m[0], canonical: 'nino:' + compact });
+    }
+  },
+};
+
+/** Handles one label found in text (`label` ends where the value may start, after `:`/`#`/`=` and blanks). */
+export function reportFinanceLabel(corpus: string, label: string, valueStart: number, sink: FindingSink): void {
+  LABEL_VALUE.lastIndex = valueStart;
+  const v = LABEL_VALUE.exec(corpus);
+  if (!v || !/\d/.test(v[0])) return;
+  const low = label.toLowerCase();
+  const d = digitsOf(v[0]);
+  if (/ssn|social security/.test(low)) {
+    if (ssnValid(d) && /^\d{3}[- ]?\d{2}[- ]?\d{4}$/.test(v[0]))
+      sink.add({ kind: 'national_id', surface: v[0], canonical: 'ssn:' + d });
+  } else if (/insurance/.test(low)) {
+    const c = v[0].replace(/ /g, '').toUpperCase();
+    if (ninoValid(c)) sink.add({ kind: 'national_id', surface: v[0], canonical: 'nino:' + c });
+  } else if (/^[\d -]{4,34}$/.test(v[0]) && d.length >= 6) {
+    sink.add({
+      kind: 'bank_account',
+      surface: v[0].trim(),
+      canonical: /routing/.test(low) && abaValid(d) ? 'aba:' + d : d,
+    });
+  }
+}

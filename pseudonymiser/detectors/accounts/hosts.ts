@@ -1,0 +1,161 @@
+/**
+ * Host names of private organisations in URLs and connection strings:
+ * `https://portal.acme-robotics.io/x`, `postgres://svc:pw@db.acme-robotics.io:5432/prod`,
+ * `Server=sql01.contoso-corp.com;…`, `"host": "db.acme-robotics.io"`.
+ *
+ * The registrable domain (`acme-robotics.io`) is reported as a `domain`,
+ * like the domain of a private e-mail address: one stand-in replaces it in
+ * every host and address of the trace (`db.acme-robotics.io` →
+ * `db.<stand-in>`), and the resolution phase links it to the organisation
+ * of the same name. So a bare mention `build.acme-robotics.io` is replaced
+ * too once the domain is known from anywhere in the trace.
+ *
+ * Kept: public domains (lists.ts and the simple-icons brands), reserved and
+ * test names, localhost and other single labels, IP addresses, `*.local`,
+ * `*.internal`; code-host URLs are left to the profile rules
+ * (identity.ts). Under a cloud or SaaS provider (`acme-data.s3.amazonaws.com`,
+ * `acme-prod.azurewebsites.net`, `acme.atlassian.net`) only the customer's
+ * label is replaced; the provider part stays.
+ */
+import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
+import {
+  PUBLIC_ORGS,
+  cloudSuffixOf,
+  isPublicDomain,
+  isReservedDomain,
+  plausibleTld,
+  publicSuffixOf,
+  registrableDomain,
+} from './lists';
+import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
+import { lastKey, normKey } from './util';
+
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+const isHostChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46;
+const isSchemeChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 45 || c === 46;
+/** What ends a URL's authority part: `/ ? #`, white space, quotes, brackets, backslash, NUL. */
+const endsAuthority = (c: number): boolean =>
+  c === 47 ||
+  c === 63 ||
+  c === 35 ||
+  c <= 32 ||
+  c === 34 ||
+  c === 39 ||
+  c === 96 ||
+  c === 60 ||
+  c === 62 ||
+  c === 92 ||
+  c === 41 ||
+  c === 93 ||
+  c === 125;
+
+/** Keys of `key=value` connection strings whose value is a host (lower case). */
+const KV_KEYS = new Set(['server', 'host', 'data source']);
+
+/** Whether a connection-string key that names a host (any letter case) ends right before the `=` at `eq`. */
+function kvHostKeyBefore(corpus: string, eq: number): boolean {
+  let e = eq;
+  if (e > 0 && corpus.charCodeAt(e - 1) === 32) e--;
+  let k = e;
+  while (k > 0 && e - k < 11) {
+    const c = corpus.charCodeAt(k - 1);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c === 32 && e - k === 6)) k--;
+    else break;
+  }
+  if (e - k < 4) return false;
+  const before = k > 0 ? corpus.charCodeAt(k - 1) : 32;
+  if (isSchemeChar(before) || before === 95) return false;
+  return KV_KEYS.has(corpus.slice(k, e).toLowerCase());
+}
+
+/** JSON keys whose value is a host name (normalised, see normKey). */
+const HOST_KEY =
+  /^(?:.*_)?(?:host|hostname|host_name|server|server_name|servername|endpoint|fqdn|domain|domain_name|db_host|database_host|smtp_host|redis_host)$/;
+const HOST_VALUE = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::\d{1,5})?$/;
+
+const hostKeys = new Map<string, boolean>();
+
+function isHostKey(key: string): boolean {
+  let v = hostKeys.get(key);
+  if (v === undefined) {
+    v = HOST_KEY.test(normKey(key));
+    if (hostKeys.size >= 10000) hostKeys.clear();
+    hostKeys.set(key, v);
+  }
+  return v;
+}
+
+/** Reports the private registrable domain of `host`, if it has one. */
+export function reportHost(host: string, sink: FindingSink): void {
+  const low = host.toLowerCase();
+  const labels = low.split('.');
+  if (labels.length < 2 || labels.some((l) => !LABEL.test(l))) return;
+  const tld = labels[labels.length - 1]!;
+  if (/^\d+$/.test(tld) || !plausibleTld(tld)) return; // IPv4 addresses, file names, versions
+  if (isReservedDomain(low)) return; // localhost, *.local, *.internal, example.com, *.test
+  const cloud = cloudSuffixOf(low);
+  if (cloud === null && isPublicDomain(low)) return;
+  const reg = registrableDomain(host);
+  const suffix = publicSuffixOf(reg);
+  const label = reg.slice(0, reg.length - suffix.length - 1).toLowerCase();
+  if (label.length < 2 || PUBLIC_ORGS.has(label) || isPublicOrg(label) || isPublicOrgLabel(label)) return;
+  // government, education and treaty bodies are public
+  if (/^(?:gov|edu|mil|int)$/.test(tld) || /\.(?:gov|edu|ac|mil)\.[a-z]{2}$/.test(low)) return;
+  sink.add({ kind: 'domain', surface: reg, canonical: reg.toLowerCase(), caseInsensitive: true });
+}
+
+/** Reads the host name starting at `start` and reports it. */
+function hostAt(corpus: string, start: number, sink: FindingSink): void {
+  let e = start;
+  while (e < corpus.length && e - start < 253 && isHostChar(corpus.charCodeAt(e))) e++;
+  while (e > start && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
+  if (e > start) reportHost(corpus.slice(start, e), sink);
+}
+
+export const hostDetector: Detector = {
+  name: 'accounts.hosts',
+  detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
+    const corpus = chunk.corpus;
+    const n = corpus.length;
+
+    // scheme://[user[:password]@]host[:port]
+    for (let i = corpus.indexOf('://'); i >= 0; i = corpus.indexOf('://', i + 3)) {
+      let s = i;
+      while (s > 0 && i - s < 24 && isSchemeChar(corpus.charCodeAt(s - 1))) s--;
+      const c0 = corpus.charCodeAt(s);
+      if (i - s < 2 || !((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122))) continue;
+      let h = i + 3;
+      let e = h;
+      let at = -1;
+      while (e < n && e - h < 512 && !endsAuthority(corpus.charCodeAt(e))) {
+        if (corpus.charCodeAt(e) === 64) at = e;
+        e++;
+      }
+      if (at >= 0) h = at + 1; // after the user info
+      if (corpus.charCodeAt(h) === 91) continue; // [IPv6]
+      hostAt(corpus, h, sink);
+    }
+
+    // Server=…; Host=… (ADO.NET, libpq key/value strings): found through `=`, the key read backwards
+    for (let i = corpus.indexOf('='); i >= 0; i = corpus.indexOf('=', i + 1)) {
+      if (!kvHostKeyBefore(corpus, i)) continue;
+      let h = i + 1;
+      while (h < n && corpus.charCodeAt(h) === 32) h++;
+      if (corpus.startsWith('tcp:', h)) h += 4;
+      hostAt(corpus, h, sink);
+    }
+
+    // JSON fields named host, hostname, server, endpoint, …
+    for (const seg of chunk.segments) {
+      if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 260) continue;
+      if (!isHostKey(lastKey(seg.path))) continue;
+      const value = corpus.slice(seg.start, seg.end).trim();
+      if (!HOST_VALUE.test(value)) continue;
+      const colon = value.indexOf(':');
+      reportHost(colon < 0 ? value : value.slice(0, colon), sink);
+    }
+  },
+};

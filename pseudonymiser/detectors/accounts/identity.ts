@@ -1,0 +1,266 @@
+/**
+ * Who the trace is about: user names, handles, customer / user / account
+ * ids and device ids.
+ *
+ * - Values of JSON fields whose key names a user, customer, account or
+ *   device (`user_id`, `customerId`, `enduser.id`, `login`, `device_id`, …),
+ *   also as OpenTelemetry attributes (`{"key": "enduser.id", "value":
+ *   {"stringValue": …}}`) and as `user_id=…` / `"user_id": …` in text.
+ *   A UUID there names a person and is replaced by a UUID of the same
+ *   version; UUIDs anywhere else (trace, span, run, message ids) stay.
+ * - Stripe-style object ids that name a customer or an account (`cus_`,
+ *   `acct_`, `usr_`, `user_`, `pm_`, `ba_`, `card_`, `sub_`, `src_`); request,
+ *   message, call, event and run ids (`req_`, `msg_`, `call_`, `toolu_`,
+ *   `evt_`, `run_`, …) link the trace together and stay.
+ * - Home-directory names in paths (`/Users/x`, `/home/x`, `C:\Users\x`,
+ *   `~x/`, `-Users-x-` project folders, `__Users__x__`), except system and
+ *   CI accounts (`root`, `runner`, `ubuntu`, `Shared`, …). The name is then
+ *   replaced wherever it occurs as a token; a name that is also a common
+ *   word (`will`, `mark`) only in the paths where it was seen.
+ * - Profile URLs (`github.com/<user>`, `x.com/<user>`, `linkedin.com/in/<user>`,
+ *   …), except public organisations and project owners (`github.com/microsoft`,
+ *   `github.com/sympy/sympy`) and site paths (`github.com/features`).
+ */
+import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
+import { luhnValid } from './checks';
+import { PUBLIC_ORGS, SYSTEM_USERS } from './lists';
+import { isWord, normKey } from './util';
+import { FINANCE_LABELS, financeKeyKind, reportFinanceLabel, reportFinanceValue } from './finance';
+
+type IdKind = 'account_id' | 'username' | 'device_id';
+
+const ACCOUNT_KEYS =
+  /^(?:(?:end_?)?user_?id|uid|customer_?id|customer|cust_id|account_?id|account|acct_id|member_?id|owner_?id|buyer_?id|payer_?id|patient_?id|employee_?id|contact_?id|subscriber_?id|player_?id|profile_?id|author_?id|person_?id|client_user_id|external_user_id|stripe_customer(?:_id)?|enduser_id|user_uuid|user_key|distinct_id|anonymous_?id|visitor_?id|actor_?id)$/;
+const USERNAME_KEYS =
+  /^(?:user_?name|username|login|user|screen_?name|handle|nickname|nick|user_login|enduser_name|github_user|github_username|twitter_handle|slack_user|owner_login|account_name|display_username)$/;
+const DEVICE_KEYS =
+  /^(?:device_?id|android_?id|idfa|idfv|advertising_?id|ad_id|gaid|aaid|imei|meid|udid|serial_?number|serial_no|device_serial|machine_?id|hardware_?id|hwid|installation_?id|install_id|device_uuid|device_token|push_token|apns_token|fcm_token|mac_address)$/;
+
+/** Values that name nobody. */
+const PLACEHOLDER =
+  /^(?:null|none|nil|undefined|unknown|anonymous|anon|guest|n\/a|na|-|0|default|system|user|users|admin|root|test|tester|demo|example|sample|me|you|self|assistant|tool|function|developer|bot|true|false|\*+|x+|redacted|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|\{[^}]*\}|%[^%]*%|\$[A-Z_]+)$/i;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+const keyKinds = new Map<string, IdKind | null>();
+
+/** The kind a value under this key is, or null. */
+export function idKindOfKey(raw: string): IdKind | null {
+  let v = keyKinds.get(raw);
+  if (v !== undefined) return v;
+  const k = normKey(raw);
+  v = DEVICE_KEYS.test(k)
+    ? 'device_id'
+    : ACCOUNT_KEYS.test(k)
+      ? 'account_id'
+      : USERNAME_KEYS.test(k)
+        ? 'username'
+        : null;
+  if (keyKinds.size < 10000) keyKinds.set(raw, v);
+  return v;
+}
+
+const keyInfos = new Map<string, IdKind | { kind: Kind; scheme: string } | null>();
+
+/** What a value under this key is: an id kind, a bank / national-id kind, or nothing. One lookup per segment. */
+function keyInfo(raw: string): IdKind | { kind: Kind; scheme: string } | null {
+  let v = keyInfos.get(raw);
+  if (v === undefined) {
+    v = idKindOfKey(raw) ?? financeKeyKind(raw);
+    if (keyInfos.size < 10000) keyInfos.set(raw, v);
+  }
+  return v;
+}
+
+function reportValue(value: string, start: number, kind: IdKind, sink: FindingSink, key = ''): void {
+  const trimmed = value.trim();
+  // `customer`, `account`: a label ("enterprise") as often as an id; only values with a digit count there
+  if (kind === 'account_id' && !/(?:id|uid|uuid|key)$/.test(normKey(key)) && !/\d/.test(trimmed)) return;
+  if (trimmed.length === 0 || trimmed.length > 128 || PLACEHOLDER.test(trimmed)) return;
+  if (/\s/.test(trimmed) || trimmed.includes('@') || /^https?:/.test(trimmed)) return; // names and e-mails are found elsewhere
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}._:+\-|=/]*$/u.test(trimmed)) return;
+  const s = start + value.indexOf(trimmed);
+  const at = { start: s, end: s + trimmed.length };
+  if (kind === 'device_id' && /^\d{15}$/.test(trimmed) && luhnValid(trimmed)) {
+    sink.add({ kind, surface: trimmed, canonical: 'imei:' + trimmed });
+    return;
+  }
+  if (kind === 'username') {
+    if (trimmed.length < 3) sink.add({ kind, surface: trimmed, canonical: trimmed.toLowerCase(), at });
+    else sink.add({ kind, surface: trimmed, canonical: trimmed.toLowerCase() });
+    return;
+  }
+  // short or purely numeric small ids would hit unrelated numbers: replace them only here
+  if (trimmed.length < 5 || (/^\d+$/.test(trimmed) && trimmed.length < 7)) sink.add({ kind, surface: trimmed, at });
+  else sink.add({ kind, surface: trimmed, canonical: UUID.test(trimmed) ? trimmed.toLowerCase() : trimmed });
+}
+
+/**
+ * Keyword passes over the text: `user_id=…`-style assignments, bank / SSN /
+ * NI labels (handled by finance.ts) and Stripe-style id prefixes. Three
+ * simple patterns scan faster than one that joins them.
+ */
+const TEXT_ID = new RegExp(
+  String.raw`((?:[Uu]ser|USER|[Cc]ustomer|CUSTOMER|[Aa]ccount|ACCOUNT|[Dd]evice|DEVICE)[_-]?(?:[Ii][Dd]|[Nn]ame|NAME)|[Ll]ogin|LOGIN)(["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9][\w.:+-]{0,100})`,
+  'g',
+);
+const LABELS = new RegExp(`(?:${FINANCE_LABELS})[ \\t]*[:#=]?[ \\t]*`, 'g');
+const STRIPE_PREFIX = /(?:cus|acct|usr|user|pm|ba|card|sub|src|cust)_/g;
+const STRIPE_ID = /(?:test_|live_)?[A-Za-z0-9]{8,64}(?![A-Za-z0-9_])/y;
+
+const HOME =
+  /(?:[/\\]|-|__)(?:Users|home|Documents and Settings)(?:[/\\]{1,2}|-|__)([^\s/\\"'`:*?<>|\u0000,;()[\]{}]{1,64})/g;
+const TILDE = /(?<![\w~])~([a-z_][a-z0-9_.-]{1,31})(?=[/\\])/g;
+
+/** Common words that are also user names: replaced in their paths only, not as bare words. */
+const COMMON_WORD_USERS = new Set(
+  'will mark bill art joy hope faith grace may june rose ray dean jack frank rich pat guy max sam don ben dan tom amber april august autumn brook chase cliff dawn drew earl gene glen jay jean joe ken lee les mel miles neil nick page pierce reed rob roy rusty sandy scott shane summer ted terry victor wade ward wes'.split(
+    ' ',
+  ),
+);
+
+/** Hosts whose first path segment (after the given prefix) is a person's account. */
+const PROFILE_HOSTS: readonly [RegExp, boolean][] = [
+  // [pattern ending right before the name, true when a second path segment may be a project]
+  [/(?:^|[^\w.-])(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/$/i, true],
+  [/(?:^|[^\w.-])gist\.github\.com\/$/i, false],
+  [/(?:^|[^\w.-])raw\.githubusercontent\.com\/$/i, true],
+  [
+    /(?:^|[^\w.-])(?:www\.|mobile\.)?(?:twitter\.com|x\.com|instagram\.com|facebook\.com|threads\.net\/@|t\.me|keybase\.io|dev\.to)\/@?$/i,
+    false,
+  ],
+  [/(?:^|[^\w.-])(?:www\.)?linkedin\.com\/(?:in|pub)\/$/i, false],
+  [/(?:^|[^\w.-])(?:www\.)?(?:medium\.com|youtube\.com|tiktok\.com|threads\.net|mastodon\.social)\/@$/i, false],
+  [/(?:^|[^\w.-])(?:www\.|old\.)?reddit\.com\/u(?:ser)?\/$/i, false],
+  [/(?:^|[^\w.-])bsky\.app\/profile\/$/i, false],
+  [/(?:^|[^\w.-])(?:www\.)?npmjs\.com\/~$/i, false],
+];
+const PROFILE_ANCHOR = /(?:\.com|\.org|\.net|\.io|\.me|\.to|\.app|\.social)\/(?:in\/|pub\/|u\/|user\/|profile\/|~|@)?/g;
+const NAME_AT = /[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,38}[A-Za-z0-9_])?/y;
+
+function reportUserName(
+  chunk: Chunk,
+  name: string,
+  start: number,
+  end: number,
+  pathForm: boolean,
+  sink: FindingSink,
+): void {
+  const low = name.toLowerCase();
+  if (
+    SYSTEM_USERS.has(low) ||
+    PLACEHOLDER.test(name) ||
+    /^(?:your|my|the|some|an?)[-_.]?(?:user|name|username|login)?$/i.test(name)
+  )
+    return;
+  if (/[$%{}<>]/.test(name) || !/[A-Za-z]/.test(name) || /^\.+$/.test(name)) return;
+  if (name.length < 3 || COMMON_WORD_USERS.has(low) || !pathForm)
+    sink.add({ kind: 'username', surface: name, canonical: low, at: { start, end } });
+  else sink.add({ kind: 'username', surface: name, canonical: low });
+}
+
+export const identityDetector: Detector = {
+  name: 'accounts.identity',
+  detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
+    const corpus = chunk.corpus;
+    const segs = chunk.segments;
+
+    // JSON fields, and OpenTelemetry key/value attribute pairs
+    let pending: { kind: IdKind; seg: number; key: string } | null = null;
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i]!;
+      if (seg.isKey || seg.path.length === 0) continue;
+      const path = seg.path;
+      let last = path[path.length - 1]!;
+      if (last === '*' && path.length > 1) last = path[path.length - 2]!;
+      if (last === 'key') {
+        pending = null;
+        const key = corpus.slice(seg.start, Math.min(seg.end, seg.start + 64));
+        const kind = idKindOfKey(key);
+        if (kind) pending = { kind, seg: i, key };
+        continue;
+      }
+      if (pending && i - pending.seg <= 4 && /Value$|^value$/.test(last)) {
+        reportValue(corpus.slice(seg.start, seg.end), seg.start, pending.kind, sink, pending.key);
+        pending = null;
+        continue;
+      }
+      const info = keyInfo(last);
+      if (info === null) continue;
+      if (typeof info === 'string') reportValue(corpus.slice(seg.start, seg.end), seg.start, info, sink, last);
+      else reportFinanceValue(corpus.slice(seg.start, seg.end), seg.start, info.kind, info.scheme, sink);
+    }
+
+    // user_id=… in text, bank / SSN labels, Stripe-style ids
+    let m: RegExpExecArray | null;
+    TEXT_ID.lastIndex = 0;
+    while ((m = TEXT_ID.exec(corpus)) !== null) {
+      if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
+      const kind = idKindOfKey(m[1]!);
+      if (kind) reportValue(m[3]!.replace(/[.:-]+$/, ''), m.index + m[1]!.length + m[2]!.length, kind, sink, m[1]!);
+    }
+    LABELS.lastIndex = 0;
+    while ((m = LABELS.exec(corpus)) !== null) {
+      if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
+      reportFinanceLabel(corpus, m[0], m.index + m[0].length, sink);
+    }
+    STRIPE_PREFIX.lastIndex = 0;
+    while ((m = STRIPE_PREFIX.exec(corpus)) !== null) {
+      if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
+      STRIPE_ID.lastIndex = m.index + m[0].length;
+      const id = STRIPE_ID.exec(corpus);
+      if (id && /\d/.test(id[0]) && /[A-Za-z]/.test(id[0])) {
+        sink.add({ kind: 'account_id', surface: m[0] + id[0] });
+        STRIPE_PREFIX.lastIndex = STRIPE_ID.lastIndex;
+      }
+    }
+
+    if (corpus.includes('Users') || corpus.includes('home') || corpus.includes('Documents and')) {
+      HOME.lastIndex = 0;
+      while ((m = HOME.exec(corpus)) !== null) {
+        const sep = m[0][0] === '-' ? '-' : m[0].startsWith('__') ? '__' : '';
+        let name = m[1]!;
+        if (sep === '-') name = name.split('-')[0]!;
+        else if (sep === '__') name = name.split('__')[0]!;
+        name = name.replace(/[.]+$/, '');
+        if (name.length === 0) continue;
+        const start = m.index + m[0].length - m[1]!.length;
+        reportUserName(chunk, name, start, start + name.length, true, sink);
+        HOME.lastIndex = start + name.length;
+      }
+    }
+    if (corpus.includes('~')) {
+      TILDE.lastIndex = 0;
+      while ((m = TILDE.exec(corpus)) !== null)
+        reportUserName(chunk, m[1]!, m.index + 1, m.index + 1 + m[1]!.length, true, sink);
+    }
+
+    PROFILE_ANCHOR.lastIndex = 0;
+    while ((m = PROFILE_ANCHOR.exec(corpus)) !== null) {
+      const nameStart = m.index + m[0].length;
+      const head = corpus.slice(Math.max(0, m.index - 24), nameStart);
+      const host = PROFILE_HOSTS.find(([re]) => re.test(head));
+      if (!host) continue;
+      NAME_AT.lastIndex = nameStart;
+      const n = NAME_AT.exec(corpus);
+      if (!n) continue;
+      const name = n[0];
+      const after = nameStart + name.length;
+      if (/^[\w-]/.test(corpus.slice(after, after + 1))) continue;
+      const low = name.toLowerCase();
+      if (PUBLIC_ORGS.has(low) || /^\d+$/.test(name)) continue;
+      if (host[1] && corpus[after] === '/') {
+        // `owner/owner` or `owner/owner.py`-style: a project named after its organisation
+        const repo = /^\/([A-Za-z0-9_.-]{1,100})/.exec(corpus.slice(after, after + 101));
+        const project = repo ? repo[1]!.toLowerCase().replace(/\.(?:git|py|js|jl|rs)$/, '') : '';
+        // `marshmallow-code/marshmallow`, `pydata/xarray-data`: an organisation named after its project
+        if (project.length >= 3 && (project === low || low.includes(project) || project.includes(low))) continue;
+      }
+      const hostStart = head.search(
+        /[A-Za-z0-9.]+\.(?:com|org|net|io|me|to|app|social)\/(?:in\/|pub\/|u\/|user\/|profile\/|~|@)?$/,
+      );
+      const surface = corpus.slice(Math.max(0, m.index - 24) + Math.max(0, hostStart), after);
+      const kind: Kind = 'handle';
+      sink.add({ kind, surface: surface.replace(/^(?:www|mobile|old)\./i, ''), canonical: low, caseInsensitive: true });
+    }
+  },
+};

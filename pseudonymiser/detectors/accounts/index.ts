@@ -1,0 +1,28 @@
+/**
+ * Account detectors: e-mails and mentions, digit-led numbers (phones, cards,
+ * SSNs, SINs, IPv4), IBANs and keyed bank / national ids, IPv6 and MACs,
+ * user names / handles / ids / home directories, wallets, street addresses,
+ * host names of private organisations in URLs and connection strings.
+ * Each scans a chunk's corpus once or a few times with anchored, bounded
+ * patterns behind a cheap prefilter.
+ */
+import type { Detector } from '../../types';
+import { emailDetector } from './email';
+import { numbersDetector } from './numbers';
+import { financeDetector } from './finance';
+import { networkDetector } from './network';
+import { identityDetector } from './identity';
+import { walletDetector } from './wallet';
+import { addressDetector } from './address';
+import { hostDetector } from './hosts';
+
+export const accountDetectors: readonly Detector[] = [
+  emailDetector,
+  numbersDetector,
+  financeDetector,
+  networkDetector,
+  identityDetector,
+  walletDetector,
+  addressDetector,
+  hostDetector,
+];

@@ -1,0 +1,270 @@
+/**
+ * Digit-led values in one pass: phone numbers, payment cards, US SSNs,
+ * Canadian SINs and IPv4 addresses.
+ *
+ * One bounded pattern finds runs of digits and phone punctuation (at least
+ * seven characters, starting after no word character). Inside a run, each
+ * place where a token may start is tried against small sticky patterns, most
+ * specific first; every pattern is anchored on both sides so a number inside
+ * a longer digit run, a decimal, a version or an ISO date never matches.
+ * Candidates must then pass their check: octet ranges and public address
+ * space; SSA rules; Luhn and a brand prefix; libphonenumber-js validation.
+ */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
+import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
+import { keyAt, textBefore } from './util';
+
+const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
+
+const IPV4 = /(?<![\w.-])(?:\d{1,3}\.){3}\d{1,3}(?![\w-]|\.\d)/y;
+const SSN = /(?<![\w.\-/:+])(\d{3})([- ])(\d{2})\2(\d{4})(?![\w\-/]|[.,]\d)/y;
+const IMEI = /(?<![\w.\-/:+])\d{15}(?![\w\-/]|[.,]\d)/y;
+const SIN = /(?<![\w.\-/:+])\d{3}([- ])\d{3}\1\d{3}(?![\w\-/]|[.,]\d)/y;
+const CARD =
+  /(?<![\w.\-/:+])(?:\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}(?:\1\d{3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{13,19})(?![\w\-/]|[.,]\d)/y;
+const PHONE =
+  /(?<![\w.\-/+])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,15}(?:[ .-]\d{1,8}){0,6}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w/@%]|-[\w-]?\d|[.,]\d)/y;
+const DATE = /(?:\d{4}[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4})(?!\d|\.\d)/y;
+
+/** Keys whose values are never phone numbers or cards (ids, times, sizes, versions). */
+const NUMERIC_KEY =
+  /(?:^|_)(?:id|ids|uuid|guid|ts|time|timestamp|date|created|updated|version|ver|port|size|bytes|count|price|amount|total|nonce|seq|sequence|offset|index|line|lineno|sha|hash|zip|postal|postcode|duration|ms|ns|seconds|latency|tokens|limit)$/;
+const PHONE_KEY = /(?:phone|mobile|cell|tel|telephone|fax|msisdn|contact_number|whatsapp|sms)/;
+const PHONE_WORDS = /(?:phone|tel|mobile|cell|fax|call|whatsapp|sms|contact|dial|\bmob|\bph)\b[^\n\d]{0,16}$/i;
+const VERSION_WORDS = /(?:version|\bver|\bv|release|build|firmware|agent)\s*[:=]?\s*$/i;
+
+/** National formats tried when a number starts with a trunk prefix 0, or when the context says phone. */
+const TRUNK_COUNTRIES: readonly CountryCode[] = [
+  'GB',
+  'FR',
+  'DE',
+  'AU',
+  'NL',
+  'BE',
+  'CH',
+  'AT',
+  'SE',
+  'IE',
+  'NZ',
+  'ZA',
+  'IN',
+  'JP',
+  'TR',
+  'FI',
+  'IT',
+  'BR',
+  'MX',
+];
+const CONTEXT_COUNTRIES: readonly CountryCode[] = [
+  'US',
+  ...TRUNK_COUNTRIES,
+  'ES',
+  'PT',
+  'DK',
+  'NO',
+  'PL',
+  'CZ',
+  'HU',
+  'GR',
+  'IL',
+  'SG',
+  'HK',
+  'CN',
+  'KR',
+  'RU',
+  'UA',
+  'AR',
+  'CO',
+  'CL',
+];
+const NANP_LAYOUT = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}$|^1?\d{10}$/;
+
+function plausibleDate(m: RegExpExecArray): boolean {
+  const a = +(m[1] ?? m[3] ?? 0);
+  const b = +(m[2] ?? m[4] ?? 0);
+  return a >= 1 && a <= 31 && b >= 1 && b <= 31 && (a <= 12 || b <= 12);
+}
+
+function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(s);
+}
+
+const phoneMemo = new Map<string, string | null>();
+
+/**
+ * E.164 of a phone candidate, or null when it is not a phone number.
+ * Memoised: a trace repeats its numbers, and each parse is costly.
+ */
+export function phoneCanonical(text: string, phoneContext: boolean): string | null {
+  const k = phoneContext ? '1' + text : '0' + text;
+  let v = phoneMemo.get(k);
+  if (v === undefined) {
+    v = parsePhone(text, phoneContext);
+    if (phoneMemo.size >= 20000) phoneMemo.clear();
+    phoneMemo.set(k, v);
+  }
+  return v;
+}
+
+function parsePhone(text: string, phoneContext: boolean): string | null {
+  const body = text.replace(/\s?(?:x|ext\.?)\s?\d{1,6}$/i, '');
+  const digits = digitsOf(body);
+  const intl = /^(?:\+|00)/.test(body);
+  if (intl) {
+    const norm = '+' + (body.startsWith('00') ? digits.slice(2) : digits);
+    if (norm.length < 9 || norm.length > 16) return null;
+    const p = parsePhoneNumberFromString(norm);
+    if (!p || !p.isPossible()) return null;
+    // a number written with separators or a + is a phone number when its length fits the country
+    return p.isValid() || /[ .\-()]/.test(body) || phoneContext || norm.length >= 11 ? (p.number as string) : null;
+  }
+  if (digits.length < 7 || digits.length > 13) return null;
+  if (NANP_LAYOUT.test(body)) {
+    const p = parsePhoneNumberFromString(body, 'US');
+    if (p && p.isValid()) return p.number as string;
+  }
+  const separated = /[ .\-()]/.test(body);
+  if (digits[0] === '0' && separated && digits.length >= 9) {
+    for (const c of TRUNK_COUNTRIES) {
+      const p = parsePhoneNumberFromString(body, c);
+      if (p && p.isValid()) return p.number as string;
+    }
+  }
+  if (phoneContext && (separated || digits.length >= 9)) {
+    for (const c of CONTEXT_COUNTRIES) {
+      const p = parsePhoneNumberFromString(body, c);
+      if (p && p.isValid()) return p.number as string;
+    }
+  }
+  return null;
+}
+
+function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: DetectContext): number {
+  const corpus = chunk.corpus;
+  let m = sticky(DATE, corpus, p);
+  if (m && plausibleDate(m)) return p + m[0].length;
+
+  m = sticky(IPV4, corpus, p);
+  if (m) {
+    const n = parseIPv4(m[0]);
+    const slashOk = corpus.charCodeAt(p - 1) !== 47 || corpus.charCodeAt(p - 2) === 47;
+    if (n !== null && slashOk && ipv4Public(n) && !WELL_KNOWN_V4.has(m[0])) {
+      const seg = ctx.segmentAt(chunk, p);
+      if (!VERSION_WORDS.test(textBefore(chunk, seg, p, 24)) && !/version|user_agent|ua$/.test(keyAt(chunk, ctx, p)))
+        sink.add({ kind: 'ip', surface: m[0] });
+    }
+    return p + m[0].length;
+  }
+
+  m = sticky(SSN, corpus, p);
+  if (m && ssnValid(m[1]! + m[3]! + m[4]!)) {
+    const key = keyAt(chunk, ctx, p);
+    const seg = ctx.segmentAt(chunk, p);
+    const spaced = m[2] === ' ';
+    if (
+      !spaced ||
+      /ssn|social/.test(key) ||
+      /\b(?:ssn|social security)\b[^\n]{0,20}$/i.test(textBefore(chunk, seg, p, 40))
+    ) {
+      sink.add({ kind: 'national_id', surface: m[0], canonical: 'ssn:' + digitsOf(m[0]) });
+      return p + m[0].length;
+    }
+  }
+
+  m = sticky(IMEI, corpus, p);
+  if (
+    m &&
+    luhnValid(m[0]) &&
+    /\b(?:IMEI|imei)\b[^\n\d]{0,12}$/.test(textBefore(chunk, ctx.segmentAt(chunk, p), p, 24))
+  ) {
+    sink.add({ kind: 'device_id', surface: m[0], canonical: 'imei:' + m[0] });
+    return p + m[0].length;
+  }
+
+  m = sticky(CARD, corpus, p);
+  if (m) {
+    const d = digitsOf(m[0]);
+    const key = keyAt(chunk, ctx, p);
+    if (
+      d.length >= 13 &&
+      d.length <= 19 &&
+      cardBrandPrefix(d) > 0 &&
+      luhnValid(d) &&
+      !(m[0] === d && NUMERIC_KEY.test(key))
+    ) {
+      sink.add({ kind: 'card', surface: m[0], canonical: d });
+      return p + m[0].length;
+    }
+  }
+
+  m = sticky(SIN, corpus, p);
+  if (
+    m &&
+    sinValid(digitsOf(m[0])) &&
+    (/(?:^|_)sin$|social_insurance/.test(keyAt(chunk, ctx, p)) ||
+      /\b(?:SIN|S\.I\.N\.|social insurance)\b[^\n]{0,20}$/i.test(textBefore(chunk, ctx.segmentAt(chunk, p), p, 40)))
+  ) {
+    sink.add({ kind: 'national_id', surface: m[0], canonical: 'sin:' + digitsOf(m[0]) });
+    return p + m[0].length;
+  }
+
+  m = sticky(PHONE, corpus, p);
+  if (m && m.index + m[0].length <= end + 8) {
+    const text = m[0];
+    const key = keyAt(chunk, ctx, p);
+    const seg = ctx.segmentAt(chunk, p);
+    const before = textBefore(chunk, seg, p, 32);
+    if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(text) || VERSION_WORDS.test(before)) return p + text.length;
+    const keyPhone = PHONE_KEY.test(key);
+    if (!keyPhone && NUMERIC_KEY.test(key) && !/^\+/.test(text)) return p + text.length;
+    const e164 = phoneCanonical(text, keyPhone || PHONE_WORDS.test(before));
+    if (e164) {
+      sink.add({ kind: 'phone', surface: text, canonical: e164 });
+      return p + text.length;
+    }
+  }
+  return -1;
+}
+
+const WELL_KNOWN_V4 = new Set([
+  '8.8.8.8',
+  '8.8.4.4',
+  '1.1.1.1',
+  '1.0.0.1',
+  '9.9.9.9',
+  '149.112.112.112',
+  '208.67.222.222',
+  '208.67.220.220',
+]);
+
+export const numbersDetector: Detector = {
+  name: 'accounts.numbers',
+  detect(chunk: Chunk, sink: FindingSink, ctx: DetectContext): void {
+    const corpus = chunk.corpus;
+    RUN.lastIndex = 0;
+    let run: RegExpExecArray | null;
+    while ((run = RUN.exec(corpus)) !== null) {
+      const start = run.index;
+      const end = start + run[0].length;
+      let p = start;
+      while (p < end) {
+        const c = corpus.charCodeAt(p);
+        const prev = p > 0 ? corpus.charCodeAt(p - 1) : 32;
+        const startable = (c >= 48 && c <= 57) || c === 43 || c === 40;
+        const after = p === start || prev === 32 || prev === 40 || prev === 47;
+        if (startable && after && !(c >= 48 && c <= 57 && prev === 40 && p !== start)) {
+          const next = tryAt(chunk, p, end, sink, ctx);
+          if (next > p) {
+            p = next;
+            continue;
+          }
+        }
+        p++;
+      }
+      // a phone extension or a matched token may reach past the run
+      if (RUN.lastIndex < p) RUN.lastIndex = p;
+    }
+  },
+};

@@ -1,0 +1,178 @@
+/**
+ * Key-path evidence: the value of a JSON field named `first_name`,
+ * `customer`, `assignee`, `author`, `display_name`, … is a person's name;
+ * of `company`, `organization`, `employer`, … an organisation's. A bare
+ * `name` field holds a person only when the lexicons say so (tools, files and
+ * products have names too). `first_name` and `last_name` of one object are
+ * one person.
+ */
+import type { Chunk, FindingSink } from '../../types';
+import { familyScore, givenScore, isGiven } from './score';
+import { isPublicOrg } from './lexicon';
+import { orgCanonical } from '../../standins/people';
+import { reportLone, reportOrg, reportPerson } from './report';
+import type { PeopleState } from './state';
+
+type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
+
+const ROLES: Record<string, Role> = {};
+for (const k of `full_name fullname customer_name customer contact_name contact assignee owner author display_name displayname
+  reporter requester sender recipient created_by updated_by modified_by assigned_to employee employee_name manager
+  patient patient_name passenger passenger_name attendee speaker participant member_name from_name to_name signer
+  approver reviewer committer author_name owner_name person person_name cardholder cardholder_name account_holder
+  holder_name beneficiary beneficiary_name guest guest_name traveler traveller student teacher doctor physician
+  agent_name rep_name sales_rep billing_name shipping_name recipient_name sender_name legal_name preferred_name
+  spouse emergency_contact next_of_kin parent guardian user_full_name real_name realname`.split(/\s+/))
+  if (k) ROLES[k] = 'full';
+for (const k of 'first_name firstname given_name givenname forename first fname middle_name'.split(' '))
+  ROLES[k] = 'given';
+for (const k of 'last_name lastname family_name familyname surname last lname maiden_name'.split(' '))
+  ROLES[k] = 'family';
+for (const k of 'name'.split(' ')) ROLES[k] = 'weak';
+for (const k of `company company_name organization organisation org org_name organization_name organisation_name employer
+  employer_name business business_name firm firm_name vendor vendor_name supplier supplier_name customer_company
+  company_legal_name legal_entity merchant merchant_name client_company agency agency_name`.split(/\s+/))
+  if (k) ROLES[k] = 'org';
+
+const keyCache = new Map<string, Role | null>();
+
+function roleOf(key: string): Role | null {
+  let r = keyCache.get(key);
+  if (r !== undefined) return r;
+  const n = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[.\-\s]+/g, '_');
+  r = ROLES[n] ?? null;
+  if (keyCache.size < 10000) keyCache.set(key, r);
+  return r;
+}
+
+const NAME_VALUE = /^\p{L}[\p{L}\p{M}.'’-]*(?:,? \p{L}[\p{L}\p{M}.'’-]*){0,4}$/u;
+const PLACEHOLDER =
+  /^(?:null|none|nil|undefined|unknown|anonymous|n\/a|na|test|demo|example|sample|user|admin|system|bot|assistant|me|you|self|default|string|text|name|first|last|tbd|todo|redacted)$/i;
+
+function lastKey(path: readonly string[]): string {
+  for (let i = path.length - 1; i >= 0; i--) if (path[i] !== '*') return path[i]!;
+  return '';
+}
+
+interface Field {
+  readonly role: Role;
+  readonly value: string;
+  readonly start: number;
+  readonly parent: string;
+  readonly index: number;
+}
+
+export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
+  const fields: Field[] = [];
+  const corpus = chunk.corpus;
+  const segs = chunk.segments;
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i]!;
+    if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 120) continue;
+    const role = roleOf(lastKey(seg.path));
+    if (!role) continue;
+    const raw = corpus.slice(seg.start, seg.end);
+    const value = raw.trim();
+    if (value.length < 2 || PLACEHOLDER.test(value)) continue;
+    if (role !== 'org' && !NAME_VALUE.test(value)) continue;
+    if (role === 'org' && (/[@/\\]|:\/\//.test(value) || !/\p{L}/u.test(value) || value.length > 80)) continue;
+    const path = seg.path;
+    fields.push({
+      role,
+      value,
+      start: seg.start + raw.indexOf(value),
+      // only name halves are paired by their parent object
+      parent: role === 'given' || role === 'family' ? path.slice(0, -1).join('\u0001') : '',
+      index: i,
+    });
+  }
+  // name halves by parent object, for pairing first and last names
+  const halves = new Map<string, Field[]>();
+  const place = new Map<Field, number>();
+  for (const fl of fields) {
+    if (fl.role !== 'given' && fl.role !== 'family') continue;
+    let list = halves.get(fl.parent);
+    if (!list) halves.set(fl.parent, (list = []));
+    place.set(fl, list.length);
+    list.push(fl);
+  }
+  for (let f = 0; f < fields.length; f++) {
+    const fl = fields[f]!;
+    const low = fl.value.toLowerCase();
+    switch (fl.role) {
+      case 'org': {
+        const canon = orgCanonical(fl.value);
+        if (canon.length >= 2 && !isPublicOrg(canon) && !isPublicOrg(low)) reportOrg(sink, st, fl.value, canon, false);
+        break;
+      }
+      case 'given':
+      case 'family': {
+        // the other half of the name in the same object, close by
+        const other = otherHalf(halves.get(fl.parent) ?? [], place.get(fl) ?? 0, fl);
+        if (other && fl.role === 'given') {
+          const given = low.split(/\s+/)[0]!;
+          const family = other.value.toLowerCase();
+          reportPerson(sink, st, `${fl.value} ${other.value}`, given, family);
+          addPart(sink, st, fl, given, family);
+          addPart(sink, st, other, given, family);
+        } else if (!other) {
+          reportLone(sink, st, fl.value, fl.role, low, false, fl.start);
+        }
+        break;
+      }
+      case 'full':
+      case 'weak': {
+        const parts = fl.value
+          .replace(/,/g, ' ')
+          .split(/\s+/)
+          .filter((x) => x.length > 0);
+        const lows = parts.map((x) => x.toLowerCase().replace(/\.$/, ''));
+        if (isPublicOrg(low)) break;
+        const comma = fl.value.includes(',');
+        const given = comma ? lows[1] : lows[0];
+        const family = comma ? lows[0] : lows[lows.length - 1];
+        if (given === undefined || family === undefined) break;
+        if (fl.role === 'weak') {
+          // `name` holds people, tools, files, products: only clear names count
+          if (parts.length < 2 || parts.length > 4) break;
+          if (!parts.every((p) => /^\p{Lu}/u.test(p)) && !parts.every((p) => /^\p{Ll}/u.test(p))) break;
+          const sc = givenScore(given, true) + familyScore(family, true);
+          if (sc < 3 || givenScore(given, true) < 1) break;
+        }
+        if (parts.length === 1) {
+          if (fl.role === 'full' && isGiven(given)) reportLone(sink, st, fl.value, 'given', given, false, fl.start);
+          break;
+        }
+        reportPerson(sink, st, fl.value, given, family);
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * The first field of `list` (in list order) that is the other half of `fl`:
+ * another role, at most 8 segments away. `list` is in segment order and `fl`
+ * stands at `at`, so only its neighbours are looked at (an array of many
+ * people shares one parent path: a scan of the whole list per field was
+ * quadratic).
+ */
+function otherHalf(list: readonly Field[], at: number, fl: Field): Field | undefined {
+  let k = at;
+  while (k > 0 && fl.index - list[k - 1]!.index <= 8) k--;
+  for (; k < list.length && list[k]!.index - fl.index <= 8; k++) {
+    const o = list[k]!;
+    if (o !== fl && o.role !== fl.role) return o;
+  }
+  return undefined;
+}
+
+/** A `first_name` / `last_name` value that belongs to a full name: replaced as a part of it. */
+function addPart(sink: FindingSink, st: PeopleState, f: Field, given: string, family: string): void {
+  const canonical = `${given}|${family}`;
+  sink.add({ kind: 'person', surface: f.value, canonical, at: { start: f.start, end: f.start + f.value.length } });
+  st.persons.get(canonical)?.surfaces.add(f.value);
+}

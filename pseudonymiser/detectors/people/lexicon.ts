@@ -1,0 +1,137 @@
+/**
+ * Lexicon lookups for people and organisations: first names (with gender),
+ * surnames, English common words, public organisations, cultural registers.
+ * All keyed by the lower-case token.
+ *
+ * The data file (pseudonymiser/data/lexicon.json, built by
+ * scripts/build-lexicons.js, see SOURCES.md) holds one sorted string
+ * `word:FFgr|word:FFgr|…`; a lookup binary-searches it in place, so nothing
+ * is built at load. Answers are memoised per token.
+ */
+import lexicon from '../../data/lexicon.json';
+import orgs from '../../data/orgs.json';
+import type { Gender } from '../../pools';
+
+/** Bit flags of a lower-case token. */
+export const FIRST = 1;
+export const FIRST_RARE = 2;
+export const SURNAME = 4;
+export const SURNAME_RARE = 8;
+/** A common English word (SCOWL sizes 10-35). */
+export const WORD = 16;
+/** One of the ~4,000 most frequent English words (SCOWL size 10). */
+export const WORD_TOP = 32;
+/** A less common English word (SCOWL sizes 40-50). */
+export const WORD_RARE = 64;
+/** On the anglo (census) pools, as a whole name. */
+const ANGLO = 128;
+
+const ENTRIES: string = lexicon.entries;
+let offsets: Int32Array | null = null;
+
+/** Start of every entry, from the stored entry lengths (one pass over ~220k bytes, on the first lookup). */
+function entryOffsets(): Int32Array {
+  if (!offsets) {
+    const lengths = Buffer.from(lexicon.lengths, 'base64');
+    const o = new Int32Array(lengths.length + 1);
+    let at = 0;
+    for (let i = 0; i < lengths.length; i++) {
+      o[i] = at;
+      at += lengths[i]! + 1; // the `|` after each entry
+    }
+    o[lengths.length] = at;
+    offsets = o;
+  }
+  return offsets;
+}
+
+/** Compares `s[start, end)` with `word` by UTF-16 code units (the order the build script sorts in), without a copy. */
+function compareAt(s: string, start: number, end: number, word: string): number {
+  const n = end - start;
+  const k = Math.min(n, word.length);
+  for (let i = 0; i < k; i++) {
+    const d = s.charCodeAt(start + i) - word.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return n - word.length;
+}
+
+/** Packed answer: flags (bits 0-7), gender (bits 8-9: 0 none, 1 f, 2 m, 3 u), register + 1 (bits 10-15). */
+function search(word: string): number {
+  const s = ENTRIES;
+  const o = entryOffsets();
+  let lo = 0;
+  let hi = o.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const start = o[mid]!;
+    // an entry is `word:FFgr`
+    const colon = o[mid + 1]! - 6;
+    const c = compareAt(s, start, colon, word);
+    if (c === 0) {
+      const flags = parseInt(s.slice(colon + 1, colon + 3), 16);
+      const g = s.charCodeAt(colon + 3);
+      const r = s.charCodeAt(colon + 4);
+      const gender = g === 102 ? 1 : g === 109 ? 2 : g === 117 ? 3 : 0;
+      const register = r === 45 ? 0 : r - 96;
+      return flags | (gender << 8) | (register << 10);
+    }
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return 0;
+}
+
+const memo = new Map<string, number>();
+
+function info(lower: string): number {
+  let v = memo.get(lower);
+  if (v === undefined) {
+    v = lower.length === 0 || lower.length > 40 ? 0 : search(lower);
+    if (memo.size >= 200000) memo.clear();
+    memo.set(lower, v);
+  }
+  return v;
+}
+
+/** Flags of a lower-case token (0 when unknown). */
+export function flagsOf(lower: string): number {
+  return info(lower) & 127;
+}
+
+const GENDERS: readonly (Gender | undefined)[] = [undefined, 'f', 'm', 'u'];
+
+export function genderOf(lowerFirst: string): Gender | undefined {
+  return GENDERS[(info(lowerFirst) >> 8) & 3];
+}
+
+/** Index into pools.registers of the register a name part belongs to (non-anglo registers first). */
+export function registerOf(lower: string): number | undefined {
+  const r = info(lower) >> 10;
+  return r === 0 ? undefined : r - 1;
+}
+
+let publicOrgs: ReadonlySet<string> | null = null;
+
+/** Whether a lower-case name is a public organisation, product or project. */
+export function isPublicOrg(lower: string): boolean {
+  return (publicOrgs ??= new Set(orgs.public.split('|'))).has(lower);
+}
+
+let publicCompact: ReadonlySet<string> | null = null;
+
+/** Whether a lower-case label, without its punctuation, spells a public name (`opencollective`, `open-collective`). */
+export function isPublicOrgLabel(label: string): boolean {
+  publicCompact ??= new Set(
+    orgs.public
+      .split('|')
+      .map((o) => o.replace(/[^a-z0-9]/g, ''))
+      .filter((o) => o.length >= 3),
+  );
+  return publicCompact.has(label.replace(/[^a-z0-9]/g, ''));
+}
+
+/** Whether a lower-case name is on the anglo (census) pools. */
+export function inAnglo(lower: string): boolean {
+  return (info(lower) & ANGLO) !== 0;
+}

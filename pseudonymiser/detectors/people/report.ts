@@ -1,0 +1,81 @@
+/**
+ * How person and organisation mentions become findings, and what the
+ * resolution phase remembers of them.
+ */
+import type { FindingSink } from '../../types';
+import { isPlainWord } from './score';
+import { isPublicOrg } from './lexicon';
+import { splitLegal } from '../../standins/people';
+import type { PeopleState } from './state';
+
+/** A full name (given and family known). */
+export function reportPerson(
+  sink: FindingSink,
+  st: PeopleState,
+  surface: string,
+  given: string,
+  family: string,
+  initialOnly = false,
+): void {
+  if (surface.length < 3) return;
+  if (initialOnly || given.length === 1) {
+    // `J. Doe`: a surname with an initial; linked to a full name in resolution
+    reportLone(sink, st, surface, 'family', family, true);
+    return;
+  }
+  const canonical = `${given}|${family}`;
+  sink.add({ kind: 'person', surface, canonical, caseInsensitive: true });
+  let p = st.persons.get(canonical);
+  if (!p) st.persons.set(canonical, (p = { canonical, given, family, surfaces: new Set() }));
+  p.surfaces.add(surface);
+}
+
+/**
+ * A first name or surname alone. Replaced everywhere when it is no common
+ * word (or carries a title); otherwise only where it was found (`at`).
+ */
+export function reportLone(
+  sink: FindingSink,
+  st: PeopleState,
+  surface: string,
+  role: 'given' | 'family',
+  name: string,
+  titled: boolean,
+  at?: number,
+): void {
+  const canonical = role === 'given' ? `${name}|` : `|${name}`;
+  const global = (titled || !isPlainWord(name)) && surface.length >= 3;
+  if (global) sink.add({ kind: 'person', surface, canonical, caseInsensitive: true });
+  else if (at !== undefined)
+    sink.add({ kind: 'person', surface, canonical, at: { start: at, end: at + surface.length } });
+  else return;
+  const key = `${role}\u0000${surface}`;
+  if (!st.loneSeen.has(key)) {
+    st.loneSeen.add(key);
+    st.lone.push({ surface, role, name });
+  }
+}
+
+/** An organisation name; its core without legal suffix is replaced too when it is no common word. */
+export function reportOrg(
+  sink: FindingSink,
+  st: PeopleState,
+  surface: string,
+  canonical: string,
+  confidential: boolean,
+): void {
+  if (surface.length < 3) return;
+  sink.add({ kind: 'organisation', surface, canonical, caseInsensitive: true });
+  let o = st.orgs.get(canonical);
+  if (!o) st.orgs.set(canonical, (o = { canonical, surfaces: new Set(), confidential }));
+  o.surfaces.add(surface);
+  const core = splitLegal(surface).core.trim();
+  if (
+    core !== surface &&
+    core.length >= 3 &&
+    (confidential || (!isPlainWord(core.toLowerCase()) && !isPublicOrg(core.toLowerCase())))
+  ) {
+    sink.add({ kind: 'organisation', surface: core, canonical, caseInsensitive: true });
+    o.surfaces.add(core);
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * Entity resolution, run once after pass one: mentions of one person or
+ * organisation become one entity with one stand-in.
+ *
+ * - A full name's parts (`Jane`, `Doe`, `Doe, Jane`, `J. Doe`) are replaced
+ *   everywhere, rendered from the whole's stand-in; a first name or surname
+ *   seen alone (`Hi Jane,`, `Dr. Doe`) takes the stand-in of the full name it
+ *   belongs to.
+ * - E-mail local parts, user names, handles and home-directory names found
+ *   by the account detectors (`jane.doe@…`, `jdoe`, `/Users/jdoe`,
+ *   `mia_li_3668`) that are built from a person's name are rendered from that
+ *   person's stand-in.
+ * - An organisation's domains and e-mail domains (`acme.io`, `mail.acme.io`,
+ *   `jane@acme.io`) take a domain label built from the organisation's
+ *   stand-in; a private e-mail domain's label (`Acme` for `acme.io`) is
+ *   replaced as an organisation name.
+ */
+import type { DetectContext, Keyed, ResolveSink } from '../../types';
+import {
+  caseAs,
+  orgDomainLabel,
+  personStandIn,
+  renderHandle,
+  renderPerson,
+  type PersonStandIn,
+} from '../../standins/people';
+import { generatorFor } from '../../standins';
+import { isPublicDomain, publicSuffixOf, registrableDomain, FREE_MAIL } from '../accounts/lists';
+import { isPlainWord } from './score';
+import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
+import { reportOrg } from './report';
+import type { OrgEntity, PeopleState, PersonEntity } from './state';
+
+const fold = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+interface Resolved {
+  readonly person: PersonEntity;
+  readonly standIn: PersonStandIn;
+  readonly attempt: number;
+}
+
+function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink, keyed: Keyed): Resolved[] {
+  const out: Resolved[] = [];
+  const taken = new Set<string>();
+  for (const p of persons) {
+    let attempt = 0;
+    let s = personStandIn(p.canonical, keyed, 0);
+    for (; attempt < 16; attempt++) {
+      s = personStandIn(p.canonical, keyed, attempt);
+      const full = `${s.given} ${s.family}`;
+      const clash =
+        taken.has(full.toLowerCase()) ||
+        sink.has(full) ||
+        sink.has(s.given) ||
+        sink.has(s.family) ||
+        sink.has(s.given.toLowerCase()) ||
+        sink.has(s.family.toLowerCase());
+      if (!clash) break;
+    }
+    taken.add(`${s.given} ${s.family}`.toLowerCase());
+    out.push({ person: p, standIn: s, attempt: Math.min(attempt, 15) });
+  }
+  return out;
+}
+
+/** A person's name parts folded to a-z, for matching logins. */
+interface Folded {
+  readonly r: Resolved;
+  readonly g: string;
+  readonly f: string;
+}
+
+/** Whether a folded login or local part is built from this person's name (and not just an initial). */
+function namesPerson(l: string, p: Folded): boolean {
+  if (l.length < 3) return false;
+  return (p.f.length >= 3 && l.includes(p.f)) || (p.g.length >= 3 && l.includes(p.g) && !isPlainWord(p.g));
+}
+
+export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, _ctx: DetectContext): void {
+  const resolved = choosePersonStandIns(st.persons.values(), sink, keyed);
+  const byGiven = new Map<string, Resolved>();
+  const byFamily = new Map<string, Resolved>();
+  for (const r of resolved) {
+    if (!byGiven.has(r.person.given)) byGiven.set(r.person.given, r);
+    if (!byFamily.has(r.person.family)) byFamily.set(r.person.family, r);
+  }
+  const render = (r: Resolved, surface: string): string => renderPerson(surface, r.person.canonical, keyed, r.attempt);
+
+  for (const r of resolved) {
+    const { given, family, canonical } = r.person;
+    // parts of the whole, replaced wherever they stand
+    const gDisplay = given.charAt(0).toUpperCase() + given.slice(1);
+    const fDisplay = family.replace(/(^|[\s'’-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+    const forms = [`${fDisplay}, ${gDisplay}`, `${gDisplay.charAt(0)}. ${fDisplay}`];
+    const fl = flagsOf(family.split(' ').pop() ?? family);
+    if (!isPlainWord(given) && given.length >= 3 && byGiven.get(given) === r && !isPublicOrg(given))
+      forms.push(gDisplay);
+    if (!isPlainWord(family) && family.length >= 3 && byFamily.get(family) === r && !isPublicOrg(family))
+      forms.push(fDisplay);
+    else if (
+      fl & SURNAME &&
+      !(fl & FIRST) &&
+      family.length >= 3 &&
+      byFamily.get(family) === r &&
+      !isPublicOrg(family)
+    ) {
+      // a surname that is also a word (`Brown`) is replaced in Title Case only
+      sink.add({ kind: 'person', surface: fDisplay, canonical });
+      sink.pin(fDisplay, render(r, fDisplay));
+    }
+    for (const form of forms) {
+      sink.add({ kind: 'person', surface: form, canonical, caseInsensitive: true });
+      r.person.surfaces.add(form);
+    }
+    for (const s of r.person.surfaces) sink.pin(s, render(r, s));
+  }
+
+  // lone names take the stand-in of the full name they belong to
+  for (const lone of st.lone) {
+    const r =
+      lone.role === 'given'
+        ? byGiven.get(lone.name)
+        : (byFamily.get(lone.name) ?? resolved.find((x) => x.person.family.endsWith(' ' + lone.name)));
+    if (!r) continue;
+    if (lone.role === 'given') sink.pin(lone.surface, caseAs(lone.surface, r.standIn.given));
+    else sink.pin(lone.surface, render(r, lone.surface));
+  }
+
+  // organisations: link domains; private e-mail domains name organisations too
+  const orgByLabel = new Map<string, OrgEntity>();
+  for (const o of st.orgs.values()) {
+    const compact = o.canonical.replace(/[^\p{L}\p{N}]/gu, '');
+    if (compact.length >= 2 && !orgByLabel.has(compact)) orgByLabel.set(compact, o);
+  }
+  const found = [...sink.found()];
+  for (const f of found) {
+    if (f.kind !== 'domain') continue;
+    const label = domainLabel(f.text);
+    if (!label || orgByLabel.has(label.replace(/-/g, ''))) continue;
+    const lowLabel = label.toLowerCase();
+    if (lowLabel.length < 4 || isPlainWord(lowLabel) || isPublicOrg(lowLabel) || flagsOf(lowLabel) & (FIRST | SURNAME))
+      continue;
+    if (!/^[a-z][a-z0-9]*$/.test(lowLabel)) continue;
+    reportOrg(sink, st, label.charAt(0).toUpperCase() + label.slice(1), lowLabel, false);
+    orgByLabel.set(lowLabel, st.orgs.get(lowLabel)!);
+  }
+  const domainStandIn = (domain: string): string | null => {
+    const reg = registrableDomain(domain);
+    const suffix = publicSuffixOf(reg);
+    const label = reg.slice(0, reg.length - suffix.length - 1);
+    const org = orgByLabel.get(label.toLowerCase().replace(/-/g, ''));
+    if (!org) return null;
+    if (isPublicDomain(domain.toLowerCase()) && !org.confidential) return null;
+    const sub = domain.slice(0, domain.length - reg.length);
+    return sub + orgDomainLabel(org.canonical, label, keyed) + '.' + suffix.toLowerCase();
+  };
+  const people: Folded[] = resolved.map((r) => ({
+    r,
+    g: fold(r.person.given),
+    f: fold(r.person.family.split(' ').pop() ?? ''),
+  }));
+  for (const f of found) {
+    if (f.kind === 'domain') {
+      const d = domainStandIn(f.text);
+      if (d) sink.pin(f.text, d);
+      continue;
+    }
+    if (f.kind !== 'email' && f.kind !== 'username' && f.kind !== 'handle') continue;
+    let local = f.text;
+    let domainPart = '';
+    let at = '';
+    if (f.kind === 'email') {
+      const i = f.text.lastIndexOf('@');
+      if (i <= 0) continue;
+      local = f.text.slice(0, i);
+      at = '@';
+      domainPart = f.text.slice(i + 1);
+    }
+    const prefix = f.kind === 'handle' && local.startsWith('@') ? '@' : '';
+    const login = local.slice(prefix.length);
+    let newLocal: string | null = null;
+    const folded = fold(login);
+    for (const p of people) {
+      if (!namesPerson(folded, p)) continue;
+      newLocal = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
+      if (newLocal) break;
+    }
+    const newDomain = domainPart ? domainStandIn(domainPart) : null;
+    if (newLocal === null && newDomain === null) continue;
+    if (f.kind !== 'email') {
+      sink.pin(f.text, prefix + newLocal!);
+      continue;
+    }
+    const generated = generatorFor('email').generate(f.text, f.canonical, keyed, 0);
+    const gi = generated.lastIndexOf('@');
+    const keepDomain =
+      FREE_MAIL.has(domainPart.toLowerCase()) || gi < 0 ? generated.slice(gi + 1) : generated.slice(gi + 1);
+    sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? keepDomain));
+  }
+}
+
+function domainLabel(domain: string): string | null {
+  const reg = registrableDomain(domain);
+  const suffix = publicSuffixOf(reg);
+  const label = reg.slice(0, reg.length - suffix.length - 1);
+  return label.length > 0 ? label : null;
+}

@@ -1,0 +1,605 @@
+/**
+ * The text scan for people and organisations: one pass over a chunk's
+ * corpus reading runs of capitalised words (`Jane Doe`, `Dr. J. de la Cruz`,
+ * `DOE, JANE`, `Acme Corp.`, `Blue Harbor Pty Ltd`), scored with the
+ * lexicons and the context before and after the run (greetings, sign-offs,
+ * `From:` / `Author:` headers, `said`, `works at`). Names before an e-mail in
+ * angle brackets (`Jane Doe <jane@acme.io>`, `Co-authored-by:` lines) are
+ * names whatever their letter case.
+ */
+import type { Chunk, FindingSink } from '../../types';
+import { before, letterTable, sentenceStart, upperTable, wordEnd } from './text';
+import { familyScore, givenScore, isGiven, isPlainWord } from './score';
+import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon';
+import { LEGAL_SUFFIXES, PARTICLES, TITLES, orgCanonical } from '../../standins/people';
+import { reportLone, reportOrg, reportPerson } from './report';
+import type { PeopleState } from './state';
+
+interface Tok {
+  readonly start: number;
+  /** End of the word (an initial's dot or a title's dot excluded). */
+  readonly end: number;
+  readonly lower: string;
+  readonly kind: 'word' | 'initial' | 'particle' | 'title' | 'amp';
+  /** End including a trailing dot. */
+  readonly after: number;
+}
+
+/** Words after which a capitalised run is an organisation. */
+const ORG_BEFORE =
+  /(?:\b(?:works?|working|worked|employed|interning|intern|job|position|role|engineer|manager|consultant|contractor|ceo|cto|cfo|coo|founder|co-founder|director|president|vp|developer|analyst|designer) (?:at|for)|\bon behalf of|\bemployed by|\bjoined|\bjoining|\bcustomer of|\bclient of|\bsubsidiary of|\bacquired by|\bacquisition of)\s+$/i;
+
+/** Words before a lone name that say it is a person. */
+const PERSON_BEFORE =
+  /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to)[,:!]?\s+|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
+
+/** Words after a lone name that say it is a person. */
+const PERSON_AFTER =
+  /^(?:\s+(?:said|says|wrote|writes|asked|asks|replied|replies|mentioned|commented|suggested|noted|thinks|agreed|confirmed|approved|reported|joined|left)\b|\s*<[^<>\s]+@)/;
+
+/** A header line whose value is a name: `From: `, `Author: `, `Co-authored-by: `. */
+const HEADER_BEFORE =
+  /(?:^|\n)\s*(?:from|to|cc|bcc|reply-to|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by)\s*:\s*"?$/i;
+
+/** Last words of the ORG_BEFORE phrases: the pattern runs only after one of them. */
+const ORG_BEFORE_LAST = new Set(['at', 'for', 'of', 'by', 'joined', 'joining']);
+/** Last words of the first PERSON_BEFORE alternative (`thank you`, `assigned to`, `reviewed by`, …). */
+const PERSON_BEFORE_LAST = new Set(
+  `hi hello hey dear thanks you thx ty cheers bye morning welcome congrats congratulations sorry cc attn ask asked
+  tell told ping pinged contact contacted call called emailed meet met per to by signed from with`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/** Last ASCII-letter parts of the header names in PERSON_BEFORE and HEADER_BEFORE (`co-authored-by` → `by`). */
+const HEADER_LAST = new Set(
+  `from to cc bcc author committer by assignee reporter owner contact customer patient speaker attendee organizer
+  sender recipient`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/** White space as `\s` matches it. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * The ASCII word ending at `end` (exclusive) in `s`, lower case, reading no
+ * further back than `floor`; '' when a non-ASCII letter is part of it (the
+ * caller then runs the full pattern).
+ */
+function asciiWordBefore(s: string, end: number, floor: number): string | null {
+  let k = end;
+  while (k > floor && isAsciiLetter(s.charCodeAt(k - 1))) k--;
+  if (k > floor && s.charCodeAt(k - 1) >= 0xc0) return null;
+  return s.slice(k, end).toLowerCase();
+}
+
+/**
+ * Cheap necessary condition for ORG_BEFORE on the 48 characters before
+ * `pos`: white space, preceded by one of the phrases' last words.
+ */
+function orgBeforeMaybe(text: string, pos: number): boolean {
+  const floor = Math.max(0, pos - 48);
+  let j = pos;
+  while (j > floor && isSpace(text.charCodeAt(j - 1))) j--;
+  if (j === pos) return false;
+  // the phrases end in `at`, `for`, `of`, `by`, `joined` or `joining`: a word of another length is none of them
+  let k = j;
+  while (k > floor && isAsciiLetter(text.charCodeAt(k - 1))) k--;
+  const len = j - k;
+  if (len !== 2 && len !== 3 && len !== 6 && len !== 7 && !(k > floor && text.charCodeAt(k - 1) >= 0xc0)) return false;
+  const w = asciiWordBefore(text, j, floor);
+  return w === null || ORG_BEFORE_LAST.has(w);
+}
+
+/** Cheap necessary condition for PERSON_BEFORE on the context string. */
+function personBeforeMaybe(ctx: string): boolean {
+  let j = ctx.length;
+  let newline = false;
+  while (j > 0 && isSpace(ctx.charCodeAt(j - 1))) {
+    if (ctx.charCodeAt(j - 1) === 10) newline = true;
+    j--;
+  }
+  if (newline) return true; // a sign-off line above
+  if (j === ctx.length) return false;
+  const c = ctx.charCodeAt(j - 1);
+  if (c === 58) {
+    // `cc: `, `Author : `
+    j--;
+    while (j > 0 && isSpace(ctx.charCodeAt(j - 1))) j--;
+    const w = asciiWordBefore(ctx, j, 0);
+    return w === null || PERSON_BEFORE_LAST.has(w) || HEADER_LAST.has(w);
+  }
+  if (c === 44 || c === 33) j--;
+  const w = asciiWordBefore(ctx, j, 0);
+  return w === null || PERSON_BEFORE_LAST.has(w);
+}
+
+/** First letters of the verbs in PERSON_AFTER (`said`, `wrote`, `asked`, `replied`, `mentioned`, `commented`, `noted`, `thinks`, `joined`, `left`). */
+const AFTER_VERB_FIRST = new Set([...'swarmcntjl'].map((ch) => ch.charCodeAt(0)));
+
+/** Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter, or `<` after optional space. */
+function personAfterMaybe(text: string, pos: number): boolean {
+  let j = pos;
+  while (j < text.length && j - pos < 24 && isSpace(text.charCodeAt(j))) j++;
+  const c = text.charCodeAt(j);
+  return c === 60 || (j > pos && AFTER_VERB_FIRST.has(c));
+}
+
+/** Cheap necessary condition for HEADER_BEFORE on the context string: `…:`, white space, an optional quote. */
+function headerBeforeMaybe(ctx: string): boolean {
+  let j = ctx.length;
+  if (j > 0 && ctx.charCodeAt(j - 1) === 34) j--;
+  while (j > 0 && isSpace(ctx.charCodeAt(j - 1))) j--;
+  if (j === 0 || ctx.charCodeAt(j - 1) !== 58) return false;
+  j--;
+  while (j > 0 && isSpace(ctx.charCodeAt(j - 1))) j--;
+  const w = asciiWordBefore(ctx, j, 0);
+  return w === null || HEADER_LAST.has(w);
+}
+
+/**
+ * The context of one run, read only when a decision needs it: most runs are
+ * settled by the lexicons before any context pattern runs.
+ */
+class Around {
+  private ctx: string | null = null;
+  private header = -1;
+  private personBefore = -1;
+  private after = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly start: number,
+    private readonly runEnd: number,
+    private readonly strong: boolean,
+    private readonly title: boolean,
+  ) {}
+
+  before(): string {
+    return (this.ctx ??= before(this.text, this.start, 48));
+  }
+
+  /** A `From:` / `Author:` style header before the run. */
+  headerCtx(): boolean {
+    if (this.header < 0) {
+      const ctx = this.before();
+      this.header = this.strong || (headerBeforeMaybe(ctx) && HEADER_BEFORE.test(ctx)) ? 1 : 0;
+    }
+    return this.header === 1;
+  }
+
+  personBeforeCtx(): boolean {
+    if (this.personBefore < 0) {
+      const ctx = this.before();
+      this.personBefore = personBeforeMaybe(ctx) && PERSON_BEFORE.test(ctx) ? 1 : 0;
+    }
+    return this.personBefore === 1;
+  }
+
+  afterCtx(): boolean {
+    if (this.after < 0)
+      this.after =
+        personAfterMaybe(this.text, this.runEnd) && PERSON_AFTER.test(this.text.slice(this.runEnd, this.runEnd + 24))
+          ? 1
+          : 0;
+    return this.after === 1;
+  }
+
+  /** Anything around the run that says person. */
+  personCtx(): boolean {
+    return this.headerCtx() || this.title || this.afterCtx() || this.personBeforeCtx();
+  }
+}
+
+function isTitleWord(lower: string): boolean {
+  return TITLES.has(lower);
+}
+
+/** Reads a run of name-shaped tokens starting at a capital letter at `i`. */
+function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyCase: boolean): Tok[] {
+  const toks: Tok[] = [];
+  let pos = i;
+  const n = text.length;
+  while (pos < n && toks.length < 7) {
+    const c = text.charCodeAt(pos);
+    let tok: Tok;
+    if (c === 38 && toks.length > 0) {
+      tok = { start: pos, end: pos + 1, lower: '&', kind: 'amp', after: pos + 1 };
+    } else if (up[c] || (anyCase && let_[c])) {
+      const e = wordEnd(text, pos, let_);
+      const lower = text.slice(pos, e).toLowerCase();
+      const dot = text.charCodeAt(e) === 46;
+      if (e - pos === 1) tok = { start: pos, end: e, lower, kind: 'initial', after: dot ? e + 1 : e };
+      else if (toks.length === 0 && isTitleWord(lower))
+        tok = { start: pos, end: e, lower, kind: 'title', after: dot ? e + 1 : e };
+      else if (!up[c] && PARTICLES.has(lower) && toks.length > 0 && !anyCase)
+        tok = { start: pos, end: e, lower, kind: 'particle', after: e };
+      else if (!up[c] && !anyCase) break;
+      else {
+        // a dotted legal form such as `Co.` or `Inc.` keeps its dot
+        const keepDot = dot && LEGAL_SUFFIXES.has(lower);
+        tok = { start: pos, end: e, lower, kind: 'word', after: keepDot ? e + 1 : e };
+      }
+    } else if (let_[c] && toks.length > 0) {
+      const e = wordEnd(text, pos, let_);
+      const lower = text.slice(pos, e).toLowerCase();
+      if (!PARTICLES.has(lower)) break;
+      tok = { start: pos, end: e, lower, kind: 'particle', after: e };
+    } else break;
+    toks.push(tok);
+    pos = tok.after;
+    // one space (or a dot-space after an initial or a title) separates name words
+    if (
+      text.charCodeAt(pos) === 32 &&
+      pos + 1 < n &&
+      (let_[text.charCodeAt(pos + 1)] || text.charCodeAt(pos + 1) === 38)
+    )
+      pos++;
+    else break;
+  }
+  while (toks.length > 0 && (toks[toks.length - 1]!.kind === 'particle' || toks[toks.length - 1]!.kind === 'amp'))
+    toks.pop();
+  return toks;
+}
+
+/** A legal suffix spelled with dots or as several tokens (`S.A.`, `K.K.`, `Pty Ltd`). */
+function legalAt(toks: readonly Tok[], k: number, text: string): number {
+  const t = toks[k]!;
+  if (t.kind === 'word' && LEGAL_SUFFIXES.has(t.lower.replace(/[.]/g, ''))) return k + 1;
+  if (t.kind === 'initial') {
+    let j = k;
+    let letters = '';
+    while (j < toks.length && toks[j]!.kind === 'initial' && text.charCodeAt(toks[j]!.end) === 46)
+      letters += toks[j++]!.lower;
+    if (letters.length >= 2 && LEGAL_SUFFIXES.has(letters)) return j;
+  }
+  return -1;
+}
+
+const SUFFIX_AFTER = /,? (?:[A-Z][A-Za-z]{1,11}|(?:[A-Z]\.){2,4})\.?(?=[\s,;:)"'\]]|$)/y;
+
+/** Extends an organisation past `, Inc.`-style suffixes; returns the new end. */
+function suffixChain(text: string, end: number): number {
+  let e = end;
+  for (let k = 0; k < 3; k++) {
+    SUFFIX_AFTER.lastIndex = e;
+    const m = SUFFIX_AFTER.exec(text);
+    if (!m) break;
+    const w = m[0].replace(/[^A-Za-z]/g, '').toLowerCase();
+    if (!LEGAL_SUFFIXES.has(w)) break;
+    e += m[0].length;
+  }
+  return e;
+}
+
+function isCap(text: string, t: Tok, up: Uint8Array): boolean {
+  return up[text.charCodeAt(t.start)] === 1;
+}
+
+function allCaps(text: string, toks: readonly Tok[]): boolean {
+  for (const t of toks) {
+    if (t.kind !== 'word') continue;
+    const s = text.slice(t.start, t.end);
+    if (s !== s.toUpperCase()) return false;
+  }
+  return true;
+}
+
+/**
+ * Scores the run and reports what it holds. Returns where the scan goes on.
+ */
+function evaluate(
+  text: string,
+  toks: Tok[],
+  sink: FindingSink,
+  st: PeopleState,
+  up: Uint8Array,
+  strong: boolean,
+): number {
+  const runEnd = toks[toks.length - 1]!.after;
+  // one word that is no first name: only `Acme, Inc.` or `works at Acme` can make it a finding
+  if (toks.length === 1 && toks[0]!.kind === 'word' && text.charCodeAt(runEnd) !== 44) {
+    const t = toks[0]!;
+    if (!isGiven(t.lower) && !orgBeforeMaybe(text, t.start)) return runEnd;
+  }
+  // organisations: a legal suffix after at least one capitalised name word
+  for (let k = 1; k < toks.length; k++) {
+    const lend = legalAt(toks, k, text);
+    if (lend < 0) continue;
+    let s = 0;
+    while (s < k && (toks[s]!.kind !== 'word' || (sentenceStart(text, toks[s]!.start) && toks[s]!.lower === 'the')))
+      s++;
+    const core = toks.slice(s, k).filter((t) => t.kind === 'word');
+    if (core.length === 0) break;
+    let end = toks[lend - 1]!.after;
+    end = suffixChain(text, end);
+    const start = toks[s]!.start;
+    const name = text.slice(start, end);
+    const canon = orgCanonical(name);
+    if (canon.length < 2 || isPublicOrg(canon) || isPublicOrg(name.toLowerCase())) return end;
+    if (core.every((t) => flagsOf(t.lower) & WORD_TOP) && core.length === 1) return end;
+    reportOrg(sink, st, name, canon, false);
+    return end;
+  }
+  // `Acme, Inc.`
+  const nextCode = text.charCodeAt(runEnd);
+  const chained = nextCode === 44 || nextCode === 32 ? suffixChain(text, runEnd) : runEnd;
+  if (chained > runEnd && toks.some((t) => t.kind === 'word')) {
+    const name = text.slice(toks[0]!.start, chained);
+    const canon = orgCanonical(name);
+    if (canon.length >= 2 && !isPublicOrg(canon) && !(toks.length === 1 && flagsOf(toks[0]!.lower) & WORD_TOP))
+      reportOrg(sink, st, name, canon, false);
+    return chained;
+  }
+
+  const title = toks[0]!.kind === 'title';
+  const around = new Around(text, toks[0]!.start, runEnd, strong, title);
+  const words = toks.filter((t) => t.kind === 'word');
+
+  // organisation by context: `works at Initech`
+  if (!title && orgBeforeMaybe(text, toks[0]!.start) && ORG_BEFORE.test(around.before())) {
+    const name = text.slice(toks[0]!.start, runEnd);
+    const canon = orgCanonical(name);
+    const personish = words.length >= 2 && givenScore(words[0]!.lower, true) >= 1.5;
+    if (!personish && canon.length >= 3 && !isPublicOrg(canon) && !words.every((w) => isPlainWord(w.lower))) {
+      reportOrg(sink, st, name, canon, false);
+      return runEnd;
+    }
+  }
+
+  if (words.length === 0) return runEnd;
+  const caps = allCaps(text, toks);
+
+  // `DOE, JANE` / `Doe, Jane A.`
+  if (words.length === 1 && !title && text.charCodeAt(runEnd) === 44 && text.charCodeAt(runEnd + 1) === 32) {
+    const next = runEnd + 2;
+    if (up[text.charCodeAt(next)]) {
+      const e = wordEnd(text, next, letterTable());
+      const given = text.slice(next, e).toLowerCase();
+      const fam = words[0]!.lower;
+      const sc = familyScore(fam, !caps) + givenScore(given, !caps);
+      if (
+        sc >= 2.5 &&
+        givenScore(given, true) >= 1 &&
+        familyScore(fam, true) >= 1 &&
+        (sc >= 3.5 || caps || around.personCtx())
+      ) {
+        let end = e;
+        if (text.charCodeAt(end) === 32 && up[text.charCodeAt(end + 1)] && text.charCodeAt(end + 2) === 46) end += 3;
+        reportPerson(sink, st, text.slice(toks[0]!.start, end), given, fam);
+        return end;
+      }
+    }
+  }
+
+  // full names: given [middle…] [particles] family
+  if (words.length >= 2) {
+    const first = words[0]!;
+    const mid0 = !caps && !sentenceStart(text, first.start);
+    const g = givenScore(first.lower, mid0 || title);
+    // the family name is the last word that still reads as a name
+    let best = -1;
+    for (let k = Math.min(words.length - 1, 3); k >= 1; k--) {
+      const fam = words[k]!;
+      const f = familyScore(fam.lower, !caps);
+      let middleOk = true;
+      for (let m = 1; m < k; m++) {
+        const w = words[m]!;
+        if (givenScore(w.lower, !caps) < 1 && familyScore(w.lower, !caps) < 1) middleOk = false;
+      }
+      if (!middleOk || f < 0.5) continue;
+      // two common-tier name words in a row read as a name a little more easily
+      const common = flagsOf(first.lower) & FIRST && flagsOf(fam.lower) & SURNAME;
+      // the bar is 2 with a person context, else 2.5 or 3: the context is read only when it decides
+      if (g >= 0.5 && (g >= 1 || f >= 1.5) && g + f >= 2 && (g + f >= (common ? 2.5 : 3) || around.personCtx())) {
+        best = k;
+        break;
+      }
+    }
+    if (best > 0 && words.length - 1 - best <= 2) {
+      const famTok = words[best]!;
+      const ti = toks.indexOf(famTok);
+      let ps = ti;
+      while (ps > 0 && toks[ps - 1]!.kind === 'particle') ps--;
+      const family = text.slice(toks[ps]!.start, famTok.end).toLowerCase().replace(/\s+/g, ' ');
+      let end = famTok.end;
+      const startTok = title ? toks[1]! : toks[0]!;
+      // a trailing initial (`Jane D.`) stays outside; the name is the words
+      reportPerson(sink, st, text.slice(startTok.start, end), first.lower, family);
+      if (title) reportLone(sink, st, text.slice(toks[0]!.start, end), 'family', family, true);
+      end = Math.max(end, famTok.after);
+      return end;
+    }
+    // `Jane D.` / `J. Doe` style runs fall through to the lone-name rules on their first word
+  }
+
+  // `Dr. Doe`, `Ms Lopez`
+  if (title && words.length === 1 && toks.length === 2 && isCap(text, words[0]!, up)) {
+    const w = words[0]!;
+    if (!isPublicOrg(w.lower) && !(flagsOf(w.lower) & WORD_TOP && !around.headerCtx())) {
+      reportLone(sink, st, text.slice(toks[0]!.start, w.end), 'family', w.lower, true);
+      return w.end;
+    }
+  }
+  // `J. Doe`
+  if (toks.length === 2 && toks[0]!.kind === 'initial' && words.length === 1 && text.charCodeAt(toks[0]!.end) === 46) {
+    const w = words[0]!;
+    const fs = familyScore(w.lower, !caps);
+    if (fs >= 1 && (fs >= 1.5 || around.personCtx()) && !isPublicOrg(w.lower)) {
+      reportPerson(sink, st, text.slice(toks[0]!.start, w.end), toks[0]!.lower, w.lower, true);
+      return w.end;
+    }
+  }
+  // a lone first name in a context that says person
+  const w0 = words[0]!;
+  if (toks[0] === w0 && w0.end - w0.start >= 2 && isGiven(w0.lower) && !isPublicOrg(w0.lower) && around.personCtx()) {
+    if (
+      !(flagsOf(w0.lower) & (WORD | WORD_TOP)) ||
+      around.headerCtx() ||
+      around.personBeforeCtx() ||
+      around.afterCtx()
+    ) {
+      reportLone(sink, st, text.slice(w0.start, w0.end), 'given', w0.lower, false, w0.start);
+      return w0.end;
+    }
+  }
+  // no name here: the scan goes on at the second word, unless no later word can start anything
+  return words.length > 1 && !restInert(text, toks, runEnd) ? words[1]!.start : runEnd;
+}
+
+/** Lower-case ASCII letters at the end of a token (`éat` → `at`). */
+function asciiTail(lower: string): string {
+  let k = lower.length;
+  while (k > 0) {
+    const c = lower.charCodeAt(k - 1);
+    if (c < 97 || c > 122) break;
+    k--;
+  }
+  return k === 0 ? lower : lower.slice(k);
+}
+
+/**
+ * Whether no run starting at a later word of `toks` can report anything:
+ * each later word is a plain word (no first name, title, legal form or
+ * initial), no word is one after which ORG_BEFORE reads an organisation,
+ * no `, ` follows (`DOE, JANE`), and the run was not cut at its length
+ * limit. Then rescanning from the second word (quadratic in the run) is
+ * skipped.
+ */
+function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean {
+  if (toks.length >= 7 || text.charCodeAt(runEnd) === 44) return false;
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k]!;
+    if (k < toks.length - 1 && ORG_BEFORE_LAST.has(asciiTail(t.lower))) return false;
+    if (k === 0) continue;
+    if (t.kind !== 'word') {
+      if (t.kind === 'initial' || t.kind === 'title') return false;
+      continue;
+    }
+    if (isGiven(t.lower) || isTitleWord(t.lower) || LEGAL_SUFFIXES.has(t.lower.replace(/\./g, ''))) return false;
+  }
+  return true;
+}
+
+/**
+ * Where a capitalised word may start: an ASCII capital at a word boundary, or
+ * a character of the letter tables' non-ASCII range after none of them (a
+ * superset: the tables decide). A regular expression skips the text far
+ * faster than a loop over every character.
+ */
+const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff].)/g;
+
+/** Scans the corpus for capitalised runs. */
+export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
+  const text = chunk.corpus;
+  const up = upperTable();
+  const let_ = letterTable();
+  const cand = CANDIDATE;
+  cand.lastIndex = 0;
+  // `test` allocates no match: every match is one character, ending at lastIndex
+  while (cand.test(text)) {
+    const i = cand.lastIndex - 1;
+    if (up[text.charCodeAt(i)] !== 1) continue;
+    const p = i > 0 ? text.charCodeAt(i - 1) : 32;
+    if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
+    const toks = readRun(text, i, up, let_, false);
+    if (toks.length === 0) continue;
+    const next = evaluate(text, toks, sink, st, up, false);
+    cand.lastIndex = Math.max(next, i + 1);
+  }
+  scanAngleNames(text, sink, st);
+  scanTodoOwners(text, sink);
+}
+
+const TODO_OWNER = /\(([A-Za-z][A-Za-z0-9._-]{1,30})\)/y;
+const TODO_WORDS = ['TODO(', 'FIXME(', 'XXX(', 'HACK(', 'NOTE(', 'BUG('];
+
+/** `TODO(jsmith)`: the owner of a code comment is a login. */
+function scanTodoOwners(text: string, sink: FindingSink): void {
+  for (const w of TODO_WORDS) {
+    let i = text.indexOf(w);
+    while (i >= 0) {
+      TODO_OWNER.lastIndex = i + w.length - 1;
+      const m = TODO_OWNER.exec(text);
+      if (m && m[1]!.length >= 3 && !isPlainWord(m[1]!.toLowerCase()))
+        sink.add({ kind: 'username', surface: m[1]!, canonical: m[1]!.toLowerCase() });
+      i = text.indexOf(w, i + w.length);
+    }
+  }
+}
+
+export { readRun, evaluate };
+
+/** `Jane Doe <jane@acme.io>`, `"Doe, Jane" <…>`, `jane doe <…>`: the display name before an address. */
+function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void {
+  const let_ = letterTable();
+  // the next `>` and `@` are remembered, so that text full of ` <` and without either is not searched again and again
+  let close = -2;
+  let at = -2;
+  // ` <` is found through `<` (searching for a pattern that starts with a space is slow)
+  let i = nextAngle(text, 0);
+  while (i >= 0) {
+    if (close !== -1 && close < i) close = text.indexOf('>', i);
+    if (at !== -1 && at < i) at = text.indexOf('@', i);
+    if (close === -1 || at === -1) break;
+    if (at < close && close - i < 120) {
+      let s = i;
+      let quote = false;
+      if (text.charCodeAt(s - 1) === 34) {
+        quote = true;
+        s--;
+      }
+      let j = s;
+      while (j > 0 && s - j < 60) {
+        const c = text.charCodeAt(j - 1);
+        if (let_[c] || c === 32 || c === 46 || c === 39 || c === 45 || (quote && c === 44)) j--;
+        else break;
+      }
+      while (j < s && text.charCodeAt(j) === 32) j++;
+      const name = text.slice(j, s);
+      const parts = name.split(/[\s,]+/).filter((x) => x.length > 0);
+      if (parts.length >= 1 && parts.length <= 4 && parts.every((x) => /^\p{L}[\p{L}.'-]*$/u.test(x))) {
+        const lowParts = parts.map((x) => x.toLowerCase().replace(/\.$/, ''));
+        const pub =
+          isPublicOrg(name.toLowerCase()) ||
+          lowParts.some((x) =>
+            /^(?:bot|noreply|no-reply|team|support|github|dependabot|renovate|notifications?)$/.test(x),
+          );
+        if (!pub) {
+          if (parts.length === 1) {
+            if (isGiven(lowParts[0]!) && name.length >= 2) reportLone(sink, st, name, 'given', lowParts[0]!, false, j);
+          } else if (name.includes(',')) {
+            reportPerson(sink, st, name, lowParts[1]!, lowParts[0]!);
+          } else {
+            reportPerson(sink, st, name, lowParts[0]!, lowParts[lowParts.length - 1]!);
+          }
+        }
+      }
+    }
+    i = nextAngle(text, i + 2);
+  }
+}
+
+/** Position of the next ` <` at or after `from`, or -1. */
+function nextAngle(text: string, from: number): number {
+  let j = text.indexOf('<', from + 1);
+  while (j > 0 && text.charCodeAt(j - 1) !== 32) j = text.indexOf('<', j + 1);
+  return j > 0 ? j - 1 : -1;
+}

@@ -1,0 +1,52 @@
+/**
+ * Lexical evidence that a capitalised word is a first name or a surname.
+ * Scores are small numbers added up over a candidate name: a common first
+ * name that is no English word scores 2; an English word loses points (more
+ * for very common words) and wins some back when it is capitalised in the
+ * middle of a sentence, where only names and titles are.
+ */
+import { FIRST, FIRST_RARE, SURNAME, SURNAME_RARE, WORD, WORD_RARE, WORD_TOP, flagsOf, isPublicOrg } from './lexicon';
+
+function wordPenalty(fl: number): number {
+  return fl & WORD_TOP ? 1.5 : fl & WORD ? 1 : fl & WORD_RARE ? 0.5 : 0;
+}
+
+function capBonus(fl: number): number {
+  return fl & WORD_TOP ? 1 : fl & WORD ? 0.5 : 0;
+}
+
+/** `mid`: the word is capitalised where a common word would not be. */
+export function givenScore(lower: string, mid: boolean): number {
+  const fl = flagsOf(lower);
+  if (!(fl & (FIRST | FIRST_RARE))) return 0;
+  let s = fl & FIRST ? 2 : 1.2;
+  s -= wordPenalty(fl);
+  if (mid) s += capBonus(fl);
+  if (isPublicOrg(lower)) s -= 1;
+  return s;
+}
+
+export function familyScore(lower: string, mid: boolean): number {
+  const fl = flagsOf(lower);
+  let s: number;
+  if (fl & SURNAME) s = 2;
+  else if (fl & SURNAME_RARE) s = fl & (WORD | WORD_TOP) ? 0.5 : 1.5;
+  else if (fl & (FIRST | FIRST_RARE)) s = 1;
+  else if (fl === 0) s = lower.length >= 3 ? 1.2 : 0;
+  else return 0;
+  s -= wordPenalty(fl);
+  if (mid) s += capBonus(fl);
+  if (isPublicOrg(lower)) s -= 1.5;
+  return s;
+}
+
+/** A word that is only a common word: never a name part on its own. */
+export function isPlainWord(lower: string): boolean {
+  const fl = flagsOf(lower);
+  return (fl & (WORD | WORD_TOP)) !== 0;
+}
+
+/** A first name of any tier. */
+export function isGiven(lower: string): boolean {
+  return (flagsOf(lower) & (FIRST | FIRST_RARE)) !== 0;
+}

@@ -1,0 +1,62 @@
+/**
+ * Per-trace memory of the people and organisation detectors: the entities
+ * found in pass one, kept for the resolution phase. Keyed by the sink (one
+ * sink per twin), so detectors stay stateless between traces.
+ */
+import type { FindingSink } from '../../types';
+
+export interface PersonEntity {
+  /** `given|family`, lower case. */
+  readonly canonical: string;
+  readonly given: string;
+  readonly family: string;
+  /** Surfaces reported with this canonical. */
+  readonly surfaces: Set<string>;
+}
+
+/** A first name or surname seen alone, in a context that says it is a person. */
+export interface LoneName {
+  readonly surface: string;
+  readonly role: 'given' | 'family';
+  /** Lower-case name. */
+  readonly name: string;
+}
+
+export interface OrgEntity {
+  /** Core name, lower case (`acme`, `blue harbor`). */
+  readonly canonical: string;
+  readonly surfaces: Set<string>;
+  readonly confidential: boolean;
+}
+
+export interface PeopleState {
+  readonly persons: Map<string, PersonEntity>;
+  readonly lone: LoneName[];
+  readonly loneSeen: Set<string>;
+  readonly orgs: Map<string, OrgEntity>;
+  /** Whether the confidential list has been reported (once per trace). */
+  confidentialReady: boolean;
+  /**
+   * Confidential organisation names too short to replace everywhere (`HP`):
+   * replaced at each whole-word occurrence, as written.
+   */
+  readonly shortConfidential: { readonly form: string; readonly canonical: string }[];
+}
+
+const states = new WeakMap<FindingSink, PeopleState>();
+
+export function stateOf(sink: FindingSink): PeopleState {
+  let s = states.get(sink);
+  if (!s) {
+    s = {
+      persons: new Map(),
+      lone: [],
+      loneSeen: new Set(),
+      orgs: new Map(),
+      confidentialReady: false,
+      shortConfidential: [],
+    };
+    states.set(sink, s);
+  }
+  return s;
+}

@@ -1,0 +1,371 @@
+/**
+ * Secrets: provider token formats, private key blocks, JWTs, credentials in
+ * URLs and connection strings, `Authorization` / `Cookie` headers, and
+ * `KEY=value` / `KEY: value` assignments whose name says secret.
+ *
+ * Cost per chunk: one linear candidate scan for tokens (secrets/scan.ts);
+ * the structural detectors each start from a cheap literal search
+ * (`-----BEGIN`, `://`, `uthorization`, `ookie`, a secret-word search) and
+ * only then run short sticky patterns, each bounded, from the hit. Every
+ * scan moves forward past what it has read, so the work stays linear in
+ * the text even on adversarial input.
+ */
+import type { Chunk, Detector, DetectContext, FindingSink, Kind, Segment } from '../types';
+import { kindOfKey } from './context';
+import { scanTokens, classifyToken } from './secrets/scan';
+import { isJsonSegment } from './secrets/rules';
+import { cookieValues } from './secrets/http';
+import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
+import { shannonEntropy } from './entropy';
+
+export { classifyToken } from './secrets/scan';
+export { TOKEN_RULES, NAMED_RULES, providers } from './secrets/rules';
+
+/**
+ * Steps taken by the structural scans (hits of their literal searches and
+ * candidates read), for tests that check the work grows linearly. Never read
+ * by the product.
+ */
+export const secretScanWork = { steps: 0 };
+
+/** JSON keys whose values are opaque blobs that must stay byte-identical. */
+const KEEP_KEYS = new Set(['signature', 'encrypted_content', 'encryptedContent', 'redacted_thinking']);
+
+function keptPath(seg: Segment): boolean {
+  const p = seg.path;
+  const last = p[p.length - 1];
+  if (last === undefined) return false;
+  if (KEEP_KEYS.has(last)) return true;
+  // base64 image / document sources and redacted thinking blocks
+  return last === 'data' && (p[p.length - 2] === 'source' || p.includes('redacted_thinking'));
+}
+
+class Emitter {
+  constructor(
+    private readonly chunk: Chunk,
+    private readonly sink: FindingSink,
+    private readonly ctx: DetectContext,
+  ) {}
+
+  private kept(offset: number): boolean {
+    if (this.chunk.segments.length === 0) return false;
+    return keptPath(this.ctx.segmentAt(this.chunk, offset));
+  }
+
+  /** Reports corpus[start, end) as `kind`; globally when specific enough, else only in place. */
+  emit(kind: Kind, start: number, end: number, global = true): void {
+    if (end <= start || this.kept(start)) return;
+    const surface = this.chunk.corpus.slice(start, end);
+    if (global && globalWorthy(surface)) this.sink.add({ kind, surface });
+    else this.sink.add({ kind, surface, at: { start, end } });
+  }
+}
+
+// ---------------------------------------------------------------- tokens
+
+function detectTokens(corpus: string, out: Emitter): void {
+  secretScanWork.steps += scanTokens(corpus, (m) => out.emit(m.rule.kind, m.start, m.end));
+}
+
+// ---------------------------------------------------------------- private key blocks
+
+const PEM_HEAD = /-----BEGIN ((?:[A-Z0-9]{1,12} ){0,4})PRIVATE KEY( BLOCK)?-----/y;
+const PEM_FOOT = /-----END ((?:[A-Z0-9]{1,12} ){0,4})PRIVATE KEY( BLOCK)?-{3,5}/y;
+const MAX_BLOCK = 1 << 17;
+const LINE_BREAK = /\r?\n|\r|\\r\\n|\\n|\\r/;
+const ARMOR_HEADER = /^[A-Za-z][A-Za-z0-9-]{0,30}: ?.*$/;
+const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
+
+/** A key body: base64 lines (and armor headers), at least 48 base64 characters, not a placeholder. */
+export function looksLikeKeyBody(body: string): boolean {
+  let count = 0;
+  const seen = new Set<string>();
+  for (const raw of body.split(LINE_BREAK)) {
+    const line = raw.trim();
+    if (line.length === 0 || ARMOR_HEADER.test(line)) continue;
+    if (!BASE64_LINE.test(line)) return false;
+    count += line.length;
+    if (seen.size < 16) for (const ch of line) seen.add(ch);
+  }
+  return count >= 48 && seen.size >= 16;
+}
+
+function detectKeyBlocks(corpus: string, out: Emitter): void {
+  let i = corpus.indexOf('-----BEGIN ');
+  let nextEnd = -2; // cached position of the next `-----END `, so a run of BEGINs stays linear
+  while (i >= 0) {
+    secretScanWork.steps++;
+    PEM_HEAD.lastIndex = i;
+    const head = PEM_HEAD.exec(corpus);
+    let resume = i + 11;
+    if (head) {
+      let bodyStart = i + head[0].length;
+      if (nextEnd !== -1 && nextEnd < bodyStart) nextEnd = corpus.indexOf('-----END ', bodyStart);
+      // only the last BEGIN before an END can open its block: skip the ones before it
+      const last = nextEnd > 0 ? corpus.lastIndexOf('-----BEGIN ', nextEnd) : -1;
+      if (last > i) {
+        i = last;
+        PEM_HEAD.lastIndex = i;
+        const h2 = PEM_HEAD.exec(corpus);
+        if (!h2) {
+          i = corpus.indexOf('-----BEGIN ', nextEnd);
+          continue;
+        }
+        bodyStart = i + h2[0].length;
+        resume = i + 11;
+      }
+      if (nextEnd >= 0 && nextEnd - bodyStart <= MAX_BLOCK) {
+        PEM_FOOT.lastIndex = nextEnd;
+        const foot = PEM_FOOT.exec(corpus);
+        if (foot && looksLikeKeyBody(corpus.slice(bodyStart, nextEnd))) {
+          const end = nextEnd + foot[0].length;
+          out.emit('private_key', i, end);
+          resume = end;
+        }
+      }
+    }
+    i = corpus.indexOf('-----BEGIN ', resume);
+  }
+}
+
+// ---------------------------------------------------------------- URLs
+
+/** A table of the characters of `chars` (plus every whitespace character below 128 when `space`). */
+function table(chars: string, space = false): Uint8Array {
+  const t = new Uint8Array(65536);
+  for (const ch of chars) t[ch.charCodeAt(0)] = 1;
+  if (space) for (const c of [9, 10, 11, 12, 13, 32, 0xa0, 0x2028, 0x2029]) t[c] = 1;
+  return t;
+}
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
+/** Characters that end the authority part of a URL. */
+const AUTHORITY_END = table('/?#"\'<>`\\()[]{}|^\u0000', true);
+const WEBHOOKS: readonly { host: RegExp; path: string }[] = [
+  { host: /^hooks\.slack\.com$/, path: '/services/' },
+  { host: /^hooks\.slack\.com$/, path: '/workflows/' },
+  { host: /^hooks\.slack\.com$/, path: '/triggers/' },
+  { host: /^(?:ptb\.|canary\.)?discord(?:app)?\.com$/, path: '/api/webhooks/' },
+  { host: /\.webhook\.office\.com$/, path: '/webhookb2/' },
+  { host: /^hooks\.zapier\.com$/, path: '/hooks/catch/' },
+  { host: /^chat\.googleapis\.com$/, path: '/v1/spaces/' },
+];
+const PATH_CHARS = table(ALNUM + '/_@-');
+
+/** A user name that is itself a credential (a token used as the user of a URL). */
+function secretLookingUser(user: string): boolean {
+  if (classifyToken(user)) return true;
+  if (user.length < 20 || !/\d/.test(user) || !/[A-Za-z]/.test(user)) return false;
+  return shannonEntropy(user) >= 2.5 || /^[a-z0-9]{20,}$/i.test(user);
+}
+
+/** Passwords that are conventions, not secrets. */
+const NOT_A_PASSWORD = /^(?:x-oauth-basic|x-oauth-token|x-access-token)$/;
+
+function detectUrls(corpus: string, out: Emitter): void {
+  let i = corpus.indexOf('://');
+  while (i >= 0) {
+    secretScanWork.steps++;
+    const hostStart = i + 3;
+    let j = hostStart;
+    const limit = Math.min(corpus.length, hostStart + 1024);
+    let at = -1;
+    while (j < limit && AUTHORITY_END[corpus.charCodeAt(j)] === 0) {
+      if (corpus.charCodeAt(j) === 64) at = j;
+      j++;
+    }
+    // scheme present? (letters right before ://)
+    const schemeOk = i > 0 && SCHEME_CHAR.test(corpus[i - 1]!);
+    if (schemeOk && at > hostStart) {
+      const colon = corpus.indexOf(':', hostStart);
+      const user = corpus.slice(hostStart, colon >= 0 && colon < at ? colon : at);
+      if (colon >= 0 && colon < at) {
+        const pass = corpus.slice(colon + 1, at);
+        if (pass.length > 0 && !PLACEHOLDER.test(pass) && !NOT_A_PASSWORD.test(pass) && !/^[$%{<]/.test(pass)) {
+          const strong = pass.length >= 8 && looksMachineMade(pass, 'password');
+          out.emit(classifyToken(pass) ? 'secret' : 'password', colon + 1, at, strong);
+        }
+      }
+      if (user.length > 0 && secretLookingUser(user)) out.emit('secret', hostStart, hostStart + user.length);
+    }
+    if (schemeOk) {
+      const hostFrom = at >= 0 ? at + 1 : hostStart;
+      const host = corpus.slice(hostFrom, j).replace(/:\d+$/, '').toLowerCase();
+      for (const w of WEBHOOKS) {
+        if (!w.host.test(host) || !corpus.startsWith(w.path, j)) continue;
+        const ps = j + w.path.length;
+        let pe = ps;
+        const plimit = Math.min(corpus.length, ps + 512);
+        while (pe < plimit && PATH_CHARS[corpus.charCodeAt(pe)] === 1) pe++;
+        if (pe - ps >= 16) out.emit('secret', ps, pe);
+        j = Math.max(j, pe);
+        break;
+      }
+    }
+    i = corpus.indexOf('://', Math.max(i + 3, j));
+  }
+}
+
+// ---------------------------------------------------------------- headers
+
+const AUTH_VALUE =
+  /["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?:(Bearer|Basic|Token|Bot|SSWS|ApiKey|Api-Key|JWT|OAuth|GenieKey|Key|DSN)[ \t]{1,8})?([A-Za-z0-9._~+/=:-]{8,8192})/iy;
+const BEARER_VALUE = /[ \t]{1,8}([A-Za-z0-9._~+/=-]{16,8192})/y;
+const COOKIE_OPERATOR = /["']?[ \t]{0,8}[:=][ \t]{0,8}["']?/y;
+const HEADER_WORDS = /authorization|bearer|cookie/gi;
+
+function emitCredential(corpus: string, start: number, end: number, out: Emitter): void {
+  const value = corpus.slice(start, end);
+  if (PLACEHOLDER.test(value)) return;
+  const dot = value.indexOf('.');
+  const kind: Kind = value.startsWith('eyJ') && dot > 0 && isJsonSegment(value.slice(0, dot)) ? 'jwt' : 'secret';
+  out.emit(kind, start, end);
+}
+
+function detectHeaders(corpus: string, out: Emitter): void {
+  if (!/uthorization|earer|ookie/i.test(corpus)) return;
+  HEADER_WORDS.lastIndex = 0;
+  for (;;) {
+    const m = HEADER_WORDS.exec(corpus);
+    if (!m) break;
+    secretScanWork.steps++;
+    const word = m[0].toLowerCase();
+    const after = m.index + m[0].length;
+    if (word === 'authorization') {
+      AUTH_VALUE.lastIndex = after;
+      const v = AUTH_VALUE.exec(corpus);
+      if (!v) continue;
+      const scheme = (v[1] ?? '').toLowerCase();
+      const cred = v[2]!;
+      const start = AUTH_VALUE.lastIndex - cred.length;
+      if (scheme === '' && !/\d/.test(cred)) continue;
+      emitCredential(corpus, start, AUTH_VALUE.lastIndex, out);
+      HEADER_WORDS.lastIndex = AUTH_VALUE.lastIndex;
+    } else if (word === 'bearer') {
+      BEARER_VALUE.lastIndex = after;
+      const v = BEARER_VALUE.exec(corpus);
+      if (!v || !/\d/.test(v[1]!)) continue;
+      emitCredential(corpus, BEARER_VALUE.lastIndex - v[1]!.length, BEARER_VALUE.lastIndex, out);
+      HEADER_WORDS.lastIndex = BEARER_VALUE.lastIndex;
+    } else {
+      const set = m.index >= 4 && corpus.slice(m.index - 4, m.index).toLowerCase() === 'set-';
+      COOKIE_OPERATOR.lastIndex = after;
+      if (!COOKIE_OPERATOR.exec(corpus)) continue;
+      const pieces = cookieValues(corpus, COOKIE_OPERATOR.lastIndex, set);
+      for (const p of pieces) {
+        const value = corpus.slice(p.start, p.end);
+        if (value.length >= 8 && (looksSecret(value, 'secret') || looksMachineMade(value, 'secret')))
+          out.emit('secret', p.start, p.end);
+      }
+      const last = pieces[pieces.length - 1];
+      if (last) HEADER_WORDS.lastIndex = Math.max(HEADER_WORDS.lastIndex, last.end);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- assignments
+
+/** Words that make a name worth reading. The name's full form decides (context.ts kindOfKey). */
+const NAME_WORDS = /pass|pwd|secret|token|key|credential|auth|sig|dsn|private/gi;
+const NAME_CHAR = table(ALNUM + '_.-');
+/** Query-string and pre-signed-URL parameters that carry a signature or credential. */
+const QUERY_SECRET =
+  /^(?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|x-goog-credential|token|access_token|id_token|refresh_token|api_key|apikey|key|code|client_secret|auth|password|pass|pwd|secret)$/i;
+const MAX_NAME = 64;
+const MAX_VALUE = 1024;
+const UNQUOTED_END = table(',;&"\'`<>)]}\u0000', true);
+
+function detectAssignments(corpus: string, out: Emitter): void {
+  NAME_WORDS.lastIndex = 0;
+  for (;;) {
+    const m = NAME_WORDS.exec(corpus);
+    if (!m) break;
+    secretScanWork.steps++;
+    // the whole name around the word
+    let ns = m.index;
+    const nsLimit = Math.max(0, m.index - MAX_NAME);
+    while (ns > nsLimit && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) ns--;
+    let ne = m.index + m[0].length;
+    const neLimit = Math.min(corpus.length, ne + MAX_NAME);
+    while (ne < neLimit && NAME_CHAR[corpus.charCodeAt(ne)] === 1) ne++;
+    NAME_WORDS.lastIndex = ne;
+    if (ns === nsLimit && ns > 0 && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) continue; // name too long
+    if (ne === neLimit && ne < corpus.length && NAME_CHAR[corpus.charCodeAt(ne)] === 1) continue;
+    let name = corpus.slice(ns, ne);
+    while (name.endsWith('.') || name.endsWith('-')) name = name.slice(0, -1);
+    // operator
+    let p = ne;
+    const quoteBefore = corpus[ns - 1];
+    if ((quoteBefore === '"' || quoteBefore === "'") && corpus[p] === quoteBefore) p++;
+    while (p < corpus.length && p - ne < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
+    const op = corpus[p];
+    let colonOp = false;
+    if (op === '=') {
+      if (corpus[p + 1] === '=') continue;
+      p += corpus[p + 1] === '>' ? 2 : 1;
+    } else if (op === ':') {
+      if (corpus[p + 1] === ':' || corpus[p + 1] === '/') continue;
+      colonOp = corpus[p + 1] !== '=';
+      p += colonOp ? 1 : 2;
+    } else continue;
+    const opEnd = p;
+    while (p < corpus.length && p - opEnd < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
+    // value
+    const q = corpus[p];
+    let vs = p;
+    let ve: number;
+    const vLimit = Math.min(corpus.length, vs + MAX_VALUE + 1);
+    if (q === '"' || q === "'" || q === '`') {
+      vs = p + 1;
+      ve = vs;
+      while (ve < vLimit && corpus[ve] !== q && corpus[ve] !== '\n') ve++;
+      if (corpus[ve] !== q) {
+        NAME_WORDS.lastIndex = Math.max(NAME_WORDS.lastIndex, ve);
+        continue;
+      }
+    } else {
+      ve = vs;
+      while (ve < vLimit && UNQUOTED_END[corpus.charCodeAt(ve)] === 0) ve++;
+    }
+    NAME_WORDS.lastIndex = Math.max(NAME_WORDS.lastIndex, ve);
+    if (ve - vs > MAX_VALUE || ve === vs) continue;
+    const value = corpus.slice(vs, ve);
+    if (value.includes('://')) continue; // URLs: the URL detector reads their credentials
+    const lower = name.toLowerCase();
+    if (lower.endsWith('authorization') || lower.endsWith('cookie')) continue; // header detector
+    const inQuery = corpus[ns - 1] === '?' || corpus[ns - 1] === '&';
+    let kind: 'secret' | 'password' | null;
+    if (inQuery && QUERY_SECRET.test(name)) kind = /^(?:password|pass|pwd)$/i.test(name) ? 'password' : 'secret';
+    else {
+      const k = kindOfKey(name);
+      kind = k === 'password' || k === 'secret' ? k : null;
+    }
+    const byRule = namedRuleFor(name, value) !== null;
+    if (kind === null && byRule) kind = 'secret';
+    if (kind === null) continue;
+    if (!byRule) {
+      if (!looksSecret(value, kind)) continue;
+      if ((colonOp || q === undefined || !/["'`]/.test(q)) && !looksMachineMade(value, kind)) continue;
+    }
+    const dot = value.indexOf('.');
+    if (value.startsWith('eyJ') && dot > 0 && isJsonSegment(value.slice(0, dot))) out.emit('jwt', vs, ve);
+    else out.emit(kind, vs, ve);
+  }
+}
+
+// ---------------------------------------------------------------- detector
+
+export const secretsDetector: Detector = {
+  name: 'secrets',
+  detect(chunk: Chunk, sink: FindingSink, ctx: DetectContext): void {
+    const corpus = chunk.corpus;
+    const out = new Emitter(chunk, sink, ctx);
+    detectKeyBlocks(corpus, out);
+    detectTokens(corpus, out);
+    detectUrls(corpus, out);
+    detectHeaders(corpus, out);
+    detectAssignments(corpus, out);
+  },
+};
+
+export const secretDetectors: readonly Detector[] = [secretsDetector];

@@ -1,0 +1,352 @@
+/**
+ * Cuts a trace into chunks of decoded segments for the detectors and the
+ * matcher, and maps positions in those segments back to the document.
+ *
+ * JSON string tokens are decoded; a string whose content is itself JSON is
+ * walked in turn (any depth), so an e-mail in tool-call `arguments` is seen as
+ * plain text. Every segment remembers the chain of string encodings it sits
+ * in (its Level), and a replacement is encoded back through that chain.
+ */
+import type { Chunk, Format, Segment } from '../types';
+import { SEPARATOR } from '../types';
+import {
+  decodeJsonString,
+  escapeJson,
+  looksLikeJson,
+  PathNode,
+  PLAIN_STYLE,
+  styleOf,
+  walkJson,
+  type EscapeStyle,
+} from './json';
+
+const ASCII_STYLE: EscapeStyle = { asciiOnly: true, slash: false };
+
+/** One text in the encoding chain: the document itself, or the decoded content of a JSON string inside its parent. */
+export interface Level {
+  readonly parent: Level | null;
+  /** Where this level's text starts in the parent's text (the first raw character of the string). */
+  readonly base: number;
+  readonly map: Int32Array | null;
+  readonly style: EscapeStyle | null;
+  /**
+   * The escaping styles from this level out to the document, one code per
+   * level (see styleCode); '' for the document itself.
+   */
+  readonly chain: string;
+}
+
+/** One character per escaping style: asciiOnly and slash as two bits. */
+export function styleCode(style: EscapeStyle): string {
+  return String((style.asciiOnly ? 1 : 0) + (style.slash ? 2 : 0));
+}
+
+export function styleOfCode(code: string): EscapeStyle {
+  const n = Number(code);
+  return { asciiOnly: (n & 1) !== 0, slash: (n & 2) !== 0 };
+}
+
+function childLevel(parent: Level, base: number, map: Int32Array | null, style: EscapeStyle): Level {
+  return { parent, base, map, style, chain: styleCode(style) + parent.chain };
+}
+
+export const DOCUMENT: Level = { parent: null, base: 0, map: null, style: null, chain: '' };
+
+/** A segment with what pass two needs to write replacements back. */
+export class SegmentInfo implements Segment {
+  constructor(
+    readonly index: number,
+    readonly start: number,
+    readonly end: number,
+    private readonly node: PathNode | null,
+    readonly isKey: boolean,
+    readonly level: Level,
+    /** Position in the level's text of the segment's first character. */
+    readonly offset: number,
+    /** Set when later copies of this text were skipped (pass one only). */
+    readonly dup: Duplicate | null = null,
+  ) {}
+
+  get path(): readonly string[] {
+    return this.node === null ? NO_PATH : this.node.keys();
+  }
+}
+
+const NO_PATH: readonly string[] = [];
+
+/**
+ * A long text seen again under the same key path: agent traces repeat whole
+ * conversations in every call. Pass one scans it once; what was found only at
+ * one place in the first copy (site edits) is replayed on every later copy.
+ */
+export class Duplicate {
+  /** Site edits found in the first copy, relative to its start. */
+  readonly sites: { rel: number; len: number; surface: unknown }[] = [];
+  /** Where the skipped copies are. */
+  readonly copies: { level: Level; offset: number }[] = [];
+  constructor(
+    readonly path: PathNode | null,
+    readonly isKey: boolean,
+  ) {}
+}
+
+/** Texts at least this long are scanned once per key path. */
+const DEDUPE_MIN = 48;
+/** At most this many characters are remembered for de-duplication. */
+const DEDUPE_BUDGET = 64 << 20;
+
+export interface DocChunk extends Chunk {
+  readonly segments: readonly SegmentInfo[];
+}
+
+/** Target size of one chunk's corpus, in UTF-16 code units. */
+const CHUNK_CHARS = 1 << 20;
+/** Nested JSON is not followed past this depth (each level costs a decode). */
+const MAX_DEPTH = 8;
+/** Shorter strings cannot hold anything worth replacing (the registry's MIN_GLOBAL_SURFACE is 3). */
+const MIN_SEGMENT = 2;
+
+/** The segment of a chunk holding a corpus offset (binary search on segment starts). */
+export function segmentAt<S extends Segment>(chunk: { readonly segments: readonly S[] }, offset: number): S {
+  const segs = chunk.segments;
+  let lo = 0;
+  let hi = segs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (segs[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return segs[lo]!;
+}
+
+/** Maps a position in a level's text to the document. */
+export function toDocument(level: Level, pos: number): number {
+  let l: Level = level;
+  let p = pos;
+  while (l.parent) {
+    p = l.base + (l.map ? l.map[p]! : p);
+    l = l.parent;
+  }
+  return p;
+}
+
+/** Encodes a replacement written at `level` as it must appear in the document. */
+export function encodeFor(level: Level, text: string): string {
+  let l: Level = level;
+  let t = text;
+  while (l.parent) {
+    t = escapeJson(t, l.style!);
+    l = l.parent;
+  }
+  return t;
+}
+
+class ChunkBuilder {
+  private parts: string[] = [];
+  private segs: SegmentInfo[] = [];
+  private length = 0;
+  /** What `add` changed in `seen` since the last mark: [text, created?]. */
+  private journal: [string, boolean][] = [];
+  private seenChars = 0;
+  constructor(
+    private readonly emit: (c: DocChunk) => void,
+    private readonly seen: Map<string, Duplicate> | null,
+    private readonly chains: Set<string> | null,
+  ) {}
+
+  add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
+    if (text.length < MIN_SEGMENT) return;
+    this.chains?.add(level.chain);
+    let dup: Duplicate | null = null;
+    if (this.seen !== null && text.length >= DEDUPE_MIN) {
+      const prior = this.seen.get(text);
+      if (prior !== undefined) {
+        if (prior.path === path && prior.isKey === isKey) {
+          prior.copies.push({ level, offset });
+          this.journal.push([text, false]);
+          return;
+        }
+      } else if (this.seenChars < DEDUPE_BUDGET) {
+        dup = new Duplicate(path, isKey);
+        this.seen.set(text, dup);
+        this.seenChars += text.length;
+        this.journal.push([text, true]);
+      }
+    }
+    if (this.parts.length > 0) {
+      this.parts.push(SEPARATOR);
+      this.length += SEPARATOR.length;
+    }
+    const start = this.length;
+    this.parts.push(text);
+    this.length += text.length;
+    this.segs.push(new SegmentInfo(this.segs.length, start, this.length, path, isKey, level, offset, dup));
+  }
+
+  /** The builder's state, to roll back to when a JSON line turns out not to parse. */
+  mark(): [number, number, number] {
+    this.journal = [];
+    return [this.parts.length, this.segs.length, this.length];
+  }
+
+  rollback([parts, segs, length]: [number, number, number]): void {
+    this.parts.length = parts;
+    this.segs.length = segs;
+    this.length = length;
+    for (let i = this.journal.length - 1; i >= 0; i--) {
+      const [text, created] = this.journal[i]!;
+      if (created) {
+        this.seen!.delete(text);
+        this.seenChars -= text.length;
+      } else this.seen!.get(text)!.copies.pop();
+    }
+    this.journal = [];
+  }
+
+  /** Ends the chunk if it is big enough (or always, with force). */
+  cut(force: boolean): void {
+    if (this.segs.length === 0 || (!force && this.length < CHUNK_CHARS)) return;
+    this.emit({ corpus: this.parts.join(''), segments: this.segs });
+    this.parts = [];
+    this.segs = [];
+    this.length = 0;
+  }
+}
+
+/**
+ * Calls `emit` with each chunk of the document, in document order. Calling
+ * it twice on the same input gives the same chunks (unless `dedupe` is given).
+ */
+export interface ChunkOptions {
+  /** Skip long texts seen before under the same key path, noting them here. */
+  readonly dedupe?: Map<string, Duplicate>;
+  /** Collects the escaping chains (Level.chain) of every segment. */
+  readonly chains?: Set<string>;
+}
+
+export function forEachChunk(doc: string, format: Format, emit: (c: DocChunk) => void, opts: ChunkOptions = {}): void {
+  const b = new ChunkBuilder(emit, opts.dedupe ?? null, opts.chains ?? null);
+  const ascii = isAscii(doc);
+  const plain = childLevel(DOCUMENT, 0, null, ascii ? ASCII_STYLE : PLAIN_STYLE);
+  const root = new PathNode('', null);
+  if (format === 'json') {
+    const bom = doc.charCodeAt(0) === 0xfeff ? 1 : 0;
+    if (!walkJsonSegments(doc, bom, doc.length, DOCUMENT, plain, root, b, ascii, 0))
+      textSegments(doc, 0, doc.length, b);
+  } else if (format === 'jsonl') {
+    let i = 0;
+    while (i < doc.length) {
+      let nl = doc.indexOf('\n', i);
+      if (nl < 0) nl = doc.length;
+      let end = nl;
+      if (end > i && doc.charCodeAt(end - 1) === 0x0d) end--;
+      if (end > i) {
+        // walked once: what a line that turns out not to parse added is rolled back
+        const mark = b.mark();
+        if (!walkJsonSegments(doc, i, end, DOCUMENT, plain, root, b, ascii, 0, false)) {
+          b.rollback(mark);
+          b.add(doc.slice(i, end), DOCUMENT, i, null, false);
+        }
+      }
+      b.cut(false);
+      i = nl + 1;
+    }
+  } else {
+    textSegments(doc, 0, doc.length, b);
+  }
+  b.cut(true);
+}
+
+function isAscii(s: string): boolean {
+  // A sampled check would be wrong; this is one linear pass with a regex (fast path in V8).
+  return !/[^\x00-\x7f]/.test(s);
+}
+
+/** Text: one segment per CHUNK_CHARS-sized run of whole lines, never cutting a PEM block. */
+function textSegments(doc: string, start: number, end: number, b: ChunkBuilder): void {
+  let i = start;
+  while (i < end) {
+    let j = Math.min(end, i + CHUNK_CHARS);
+    if (j < end) {
+      const nl = doc.indexOf('\n', j);
+      j = nl < 0 || nl >= end ? end : nl + 1;
+      const begin = doc.lastIndexOf('-----BEGIN ', j);
+      if (begin >= i) {
+        const close = doc.indexOf('-----END ', begin);
+        if (close < 0 || close >= j) {
+          const after = close < 0 ? -1 : doc.indexOf('\n', close);
+          j = close < 0 ? j : after < 0 || after >= end ? end : after + 1;
+        }
+      }
+    }
+    b.add(doc.slice(i, j), DOCUMENT, i, null, false);
+    b.cut(false);
+    i = j;
+  }
+}
+
+/**
+ * Adds the string tokens of the JSON text in [start, end) of `text` (a level's
+ * text) as segments. Returns false, adding nothing, when it is not valid JSON.
+ */
+function walkJsonSegments(
+  text: string,
+  start: number,
+  end: number,
+  level: Level,
+  plain: Level,
+  root: PathNode,
+  b: ChunkBuilder,
+  /** The text holds no raw non-ASCII character (its writer may escape them all). */
+  ascii: boolean,
+  depth: number,
+  validateFirst = true,
+  mayCut = validateFirst,
+): boolean {
+  if (validateFirst && !walkJson(text, start, end)) return false;
+  return walkJson(
+    text,
+    start,
+    end,
+    (s, e, isKey, path, escaped) => {
+      if (e - s - 2 < MIN_SEGMENT) return;
+      if (!escaped && level === DOCUMENT) {
+        // the common case: a plain string in the document itself; positions are document positions
+        const c = text.charCodeAt(s + 1);
+        if (isKey || (c !== 0x7b && c !== 0x5b && c !== 0x22) || !looksLikeJson(text.slice(s + 1, e - 1))) {
+          b.add(text.slice(s + 1, e - 1), plain, s + 1, path, isKey);
+          if (mayCut) b.cut(false);
+          return;
+        }
+      }
+      const decoded = decodeJsonString(text, s + 1, e - 1);
+      const child = childLevel(
+        level,
+        s + 1,
+        decoded.map,
+        decoded.map === null ? (ascii ? ASCII_STYLE : PLAIN_STYLE) : styleOf(text.slice(s + 1, e - 1), ascii),
+      );
+      if (!isKey && depth < MAX_DEPTH && looksLikeJson(decoded.text)) {
+        if (
+          walkJsonSegments(
+            decoded.text,
+            0,
+            decoded.text.length,
+            child,
+            plain,
+            path,
+            b,
+            isAscii(decoded.text),
+            depth + 1,
+            true,
+            mayCut,
+          )
+        )
+          return;
+      }
+      b.add(decoded.text, child, 0, path, isKey);
+      if (mayCut) b.cut(false);
+    },
+    root,
+  );
+}

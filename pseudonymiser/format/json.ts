@@ -1,0 +1,370 @@
+/**
+ * A byte-preserving JSON scanner. It validates JSON (RFC 8259) without
+ * building a tree and reports every string token (keys and values) with its
+ * key path. The document is never re-serialised: callers splice replacements
+ * into the original text, so whitespace, key order, escapes and number
+ * spelling stay as they were.
+ *
+ * Iterative (no recursion), so a deeply nested input cannot overflow the stack.
+ */
+
+/**
+ * A key path, interned: one node per distinct path in a document, so that
+ * visiting millions of strings allocates nothing per string.
+ */
+export class PathNode {
+  private children: Map<string, PathNode> | null = null;
+  private cached: readonly string[] | null = null;
+  constructor(
+    readonly key: string,
+    readonly parent: PathNode | null,
+  ) {}
+
+  child(key: string): PathNode {
+    if (this.children === null) this.children = new Map();
+    let c = this.children.get(key);
+    if (c === undefined) {
+      c = new PathNode(key, this);
+      // a document with data as keys (e-mails, ids) must not grow this without bound
+      if (this.children.size < 4096) this.children.set(key, c);
+    }
+    return c;
+  }
+
+  /** The keys from the root, outermost first; array positions are `*`. */
+  keys(): readonly string[] {
+    if (this.cached === null) this.cached = this.parent === null ? [] : [...this.parent.keys(), this.key];
+    return this.cached;
+  }
+
+  /** The nearest key that is not an array position, or undefined. */
+  lastKey(): string | undefined {
+    if (this.parent === null) return undefined;
+    return this.key === '*' ? this.parent.lastKey() : this.key;
+  }
+}
+
+/**
+ * Called for each string token: `start` is the opening quote, `end` one past
+ * the closing quote; `escaped` tells whether the raw content holds escapes.
+ */
+export type StringVisitor = (start: number, end: number, isKey: boolean, path: PathNode, escaped: boolean) => void;
+
+const OBJ = 1;
+const ARR = 2;
+
+function isWs(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Index after the string token starting at `i` (a quote), or -1 if invalid. Sets lastHadEscape. */
+let lastHadEscape = false;
+function scanString(text: string, i: number, end: number): number {
+  lastHadEscape = false;
+  let j = i + 1;
+  while (j < end) {
+    const c = text.charCodeAt(j);
+    if (c === 0x22) return j + 1;
+    if (c === 0x5c) {
+      lastHadEscape = true;
+      const e = text.charCodeAt(j + 1);
+      if (e === 0x75) {
+        for (let h = 2; h < 6; h++) {
+          const d = text.charCodeAt(j + h);
+          const hex = (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
+          if (!hex) return -1;
+        }
+        j += 6;
+        continue;
+      }
+      if (
+        e === 0x22 ||
+        e === 0x5c ||
+        e === 0x2f ||
+        e === 0x62 ||
+        e === 0x66 ||
+        e === 0x6e ||
+        e === 0x72 ||
+        e === 0x74
+      ) {
+        j += 2;
+        continue;
+      }
+      return -1;
+    }
+    if (c < 0x20) return -1;
+    j++;
+  }
+  return -1;
+}
+
+function scanNumber(text: string, i: number, end: number): number {
+  let j = i;
+  if (text.charCodeAt(j) === 0x2d) j++;
+  const d0 = text.charCodeAt(j);
+  if (d0 === 0x30) j++;
+  else if (d0 >= 0x31 && d0 <= 0x39) {
+    while (j < end && isDigit(text.charCodeAt(j))) j++;
+  } else return -1;
+  if (text.charCodeAt(j) === 0x2e) {
+    j++;
+    if (!isDigit(text.charCodeAt(j))) return -1;
+    while (j < end && isDigit(text.charCodeAt(j))) j++;
+  }
+  const e = text.charCodeAt(j);
+  if (e === 0x65 || e === 0x45) {
+    j++;
+    const s = text.charCodeAt(j);
+    if (s === 0x2b || s === 0x2d) j++;
+    if (!isDigit(text.charCodeAt(j))) return -1;
+    while (j < end && isDigit(text.charCodeAt(j))) j++;
+  }
+  return j > end ? -1 : j;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function scanLiteral(text: string, i: number, word: string): number {
+  return text.startsWith(word, i) ? i + word.length : -1;
+}
+
+/**
+ * Walks the JSON text in [start, end). Returns true when it is exactly one
+ * valid JSON value (surrounding whitespace allowed). The visitor is called
+ * only when `visit` is given; callers that must not act on invalid input
+ * validate first with `visit` undefined.
+ */
+export function walkJson(
+  text: string,
+  start: number,
+  end: number,
+  visit?: StringVisitor,
+  root: PathNode = new PathNode('', null),
+): boolean {
+  const ctx: number[] = [];
+  let path = root;
+  let i = start;
+  const ws = (): void => {
+    while (i < end && isWs(text.charCodeAt(i))) i++;
+  };
+  // expects a key string at i; pushes it on the path
+  const key = (): boolean => {
+    if (text.charCodeAt(i) !== 0x22) return false;
+    const e = scanString(text, i, end);
+    if (e < 0) return false;
+    const hadEscape = lastHadEscape;
+    if (visit) {
+      visit(i, e, true, path, hadEscape);
+      path = path.child(hadEscape ? decodeJsonString(text, i + 1, e - 1).text : text.slice(i + 1, e - 1));
+    } else path = path.child('');
+    i = e;
+    ws();
+    if (text.charCodeAt(i) !== 0x3a) return false;
+    i++;
+    return true;
+  };
+
+  ws();
+  for (;;) {
+    // a value is expected at i
+    ws();
+    if (i >= end) return false;
+    const c = text.charCodeAt(i);
+    let afterValue = true;
+    if (c === 0x7b) {
+      i++;
+      ws();
+      if (text.charCodeAt(i) === 0x7d) {
+        i++;
+      } else {
+        ctx.push(OBJ);
+        if (!key()) return false;
+        afterValue = false;
+      }
+    } else if (c === 0x5b) {
+      i++;
+      ws();
+      if (text.charCodeAt(i) === 0x5d) {
+        i++;
+      } else {
+        ctx.push(ARR);
+        path = path.child('*');
+        afterValue = false;
+      }
+    } else if (c === 0x22) {
+      const e = scanString(text, i, end);
+      if (e < 0) return false;
+      if (visit) visit(i, e, false, path, lastHadEscape);
+      i = e;
+    } else if (c === 0x74) {
+      i = scanLiteral(text, i, 'true');
+    } else if (c === 0x66) {
+      i = scanLiteral(text, i, 'false');
+    } else if (c === 0x6e) {
+      i = scanLiteral(text, i, 'null');
+    } else {
+      i = scanNumber(text, i, end);
+    }
+    if (i < 0) return false;
+    if (!afterValue) continue;
+    // after a value: close containers or move to the next element
+    for (;;) {
+      ws();
+      if (ctx.length === 0) return i === end;
+      const top = ctx[ctx.length - 1];
+      const d = text.charCodeAt(i);
+      if (top === OBJ) {
+        path = path.parent!;
+        if (d === 0x2c) {
+          i++;
+          ws();
+          if (!key()) return false;
+          break;
+        }
+        if (d === 0x7d) {
+          i++;
+          ctx.pop();
+          continue;
+        }
+        return false;
+      }
+      if (d === 0x2c) {
+        i++;
+        break;
+      }
+      if (d === 0x5d) {
+        i++;
+        ctx.pop();
+        path = path.parent!;
+        continue;
+      }
+      return false;
+    }
+  }
+}
+
+export interface Decoded {
+  readonly text: string;
+  /**
+   * map[k] = offset (from the string's first raw character) of the raw
+   * characters that decode to text[k]; map[text.length] = raw length.
+   * Null when the raw text has no escapes (identity).
+   */
+  readonly map: Int32Array | null;
+}
+
+/** Decodes the raw content of a JSON string (between the quotes, already validated). */
+export function decodeJsonString(text: string, start: number, end: number): Decoded {
+  const raw = text.slice(start, end);
+  if (raw.indexOf('\\') < 0) return { text: raw, map: null };
+  const map = new Int32Array(raw.length + 1);
+  let out = '';
+  let k = 0;
+  let j = 0;
+  let runStart = 0;
+  while (j < raw.length) {
+    if (raw.charCodeAt(j) !== 0x5c) {
+      map[k++] = j++;
+      continue;
+    }
+    out += raw.slice(runStart, j);
+    const e = raw[j + 1];
+    let ch: string;
+    let len = 2;
+    switch (e) {
+      case 'n':
+        ch = '\n';
+        break;
+      case 't':
+        ch = '\t';
+        break;
+      case 'r':
+        ch = '\r';
+        break;
+      case 'b':
+        ch = '\b';
+        break;
+      case 'f':
+        ch = '\f';
+        break;
+      case 'u':
+        ch = String.fromCharCode(parseInt(raw.slice(j + 2, j + 6), 16));
+        len = 6;
+        break;
+      default:
+        ch = e ?? '';
+    }
+    out += ch;
+    map[k++] = j;
+    j += len;
+    runStart = j;
+  }
+  out += raw.slice(runStart);
+  map[k] = raw.length;
+  return { text: out, map: map.subarray(0, k + 1) };
+}
+
+/** How a JSON string was written, so that replacements are written alike. */
+export interface EscapeStyle {
+  /** Non-ASCII characters written as \uXXXX (Python's ensure_ascii). */
+  readonly asciiOnly: boolean;
+  /** `/` written as `\/`. */
+  readonly slash: boolean;
+}
+
+export const PLAIN_STYLE: EscapeStyle = { asciiOnly: false, slash: false };
+
+export function styleOf(raw: string, documentIsAscii: boolean): EscapeStyle {
+  if (raw.indexOf('\\') < 0) return { asciiOnly: documentIsAscii, slash: false };
+  return {
+    asciiOnly: documentIsAscii || /\\u00[89a-fA-F][0-9a-fA-F]|\\u0[1-9a-fA-F][0-9a-fA-F]{2}|\\u[1-9a-fA-F]/.test(raw),
+    slash: raw.includes('\\/'),
+  };
+}
+
+const SHORT: Record<number, string> = {
+  0x22: '\\"',
+  0x5c: '\\\\',
+  0x0a: '\\n',
+  0x0d: '\\r',
+  0x09: '\\t',
+  0x08: '\\b',
+  0x0c: '\\f',
+};
+
+/** Encodes text as the inside of a JSON string, in the given style. */
+export function escapeJson(s: string, style: EscapeStyle): string {
+  const out: string[] = [];
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep: string | undefined;
+    if (c < 0x20 || c === 0x22 || c === 0x5c) rep = SHORT[c] ?? '\\u' + c.toString(16).padStart(4, '0');
+    else if (c === 0x2f && style.slash) rep = '\\/';
+    else if (c >= 0x80 && style.asciiOnly) rep = '\\u' + c.toString(16).padStart(4, '0');
+    if (rep !== undefined) {
+      out.push(s.slice(run, i), rep);
+      run = i + 1;
+    }
+  }
+  if (run === 0) return s;
+  out.push(s.slice(run));
+  return out.join('');
+}
+
+/**
+ * True when decoded string content looks like JSON worth walking: an object,
+ * an array, or a JSON string literal (the middle layer of triple encoding).
+ */
+export function looksLikeJson(s: string): boolean {
+  let a = 0;
+  while (a < s.length && isWs(s.charCodeAt(a))) a++;
+  const c = s.charCodeAt(a);
+  if (c !== 0x7b && c !== 0x5b && c !== 0x22) return false;
+  let b = s.length - 1;
+  while (b > a && isWs(s.charCodeAt(b))) b--;
+  const d = s.charCodeAt(b);
+  return (c === 0x7b && d === 0x7d) || (c === 0x5b && d === 0x5d) || (c === 0x22 && d === 0x22 && b > a);
+}

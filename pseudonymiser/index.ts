@@ -1,0 +1,348 @@
+/**
+ * tracetwin's pseudonymiser: trace bytes in, twin bytes out.
+ *
+ * Pure: no I/O, no Temporal, no HTTP. Deterministic for a given (key,
+ * confidential list, input). The service's activities, the CLI and the
+ * benchmarks all call `twin`.
+ *
+ *   pass one  — cut the trace into decoded segments (format/chunks.ts) and let
+ *               every detector report entities with their surface forms;
+ *   assign    — one keyed stand-in per surface (registry.ts, standins/);
+ *   pass two  — one multi-pattern matcher (matcher.ts) finds every surface
+ *               everywhere, and replacements are spliced into the original
+ *               text, encoded back through any JSON string layers;
+ *   self-check — the finished twin is searched for every replaced surface.
+ */
+import type { Detector, DetectContext, Format, Kind, Report } from './types';
+import {
+  forEachChunk,
+  segmentAt,
+  styleOfCode,
+  toDocument,
+  encodeFor,
+  type DocChunk,
+  type Duplicate,
+  type Level,
+} from './format/chunks';
+import { Matcher, type Match } from './matcher';
+import { Registry, adaptCase, type Surface } from './registry';
+import { createKeyed, parseKey, randomKey } from './keyed';
+import { defaultDetectors } from './detectors';
+import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
+
+export type { Format, Kind, Report } from './types';
+export { KINDS } from './types';
+
+/** The trace is not text (invalid UTF-8 or NUL bytes). The service reports it as `unsupported_content`. */
+export class UnsupportedContentError extends Error {
+  readonly code = 'unsupported_content';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsupportedContentError';
+  }
+}
+
+export interface TwinOptions {
+  /** 64 hex characters, or 32 bytes. Absent: a fresh random key for this trace. */
+  readonly key?: string | Uint8Array | null;
+  /** Organisations to replace although public, with every form that names them. */
+  readonly confidential?: readonly string[];
+  readonly format: Format;
+  /** Replaces the default detector set (tests, evaluations). */
+  readonly detectors?: readonly Detector[];
+  /** Called now and then with the fraction done, 0..1. */
+  readonly onProgress?: (fraction: number) => void;
+  /**
+   * How pass two finds surfaces: 'auto' scans the raw document when it can
+   * (see rawMode); 'decoded' always scans decoded segments. Both give the
+   * same twin; tests compare them.
+   */
+  readonly passTwo?: 'auto' | 'decoded';
+}
+
+export interface TwinResult {
+  readonly output: Buffer;
+  readonly report: Report;
+}
+
+/** The format a file name implies: `.json`, `.jsonl`/`.ndjson`, anything else text. */
+export function formatOf(filename: string): Format {
+  const lower = filename.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  return 'text';
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes trace bytes, refusing what is not text. */
+export function decodeTrace(input: Uint8Array): string {
+  if (input.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
+  try {
+    return utf8.decode(input);
+  } catch {
+    throw new UnsupportedContentError('the file is not valid UTF-8 text');
+  }
+}
+
+/** A replacement in document coordinates. */
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly surface: Surface;
+  /** The encoding chain to write the stand-in through; null: `text` is final. */
+  readonly level: Level | null;
+  /** With a level: the decoded text that matched (for letter case). Without: the replacement as written. */
+  readonly text: string;
+}
+
+function toDocumentEdit(chunk: DocChunk, start: number, end: number, surface: Surface): Edit {
+  const seg = segmentAt(chunk, start);
+  return {
+    start: toDocument(seg.level, seg.offset + (start - seg.start)),
+    end: toDocument(seg.level, seg.offset + (end - seg.start)),
+    surface,
+    level: seg.level,
+    text: chunk.corpus.slice(start, end),
+  };
+}
+
+/** Applies sorted edits (overlaps: the first wins) and counts replacements. */
+function splice(text: string, edits: readonly Edit[]): string {
+  const pieces: string[] = [];
+  let copied = 0;
+  for (const e of edits) {
+    if (e.start < copied) continue;
+    const s = e.surface;
+    let written = e.text;
+    if (e.level !== null) {
+      const standIn = s.caseInsensitive ? adaptCase(e.text, s.text, s.standIn) : s.standIn;
+      written = encodeFor(e.level, standIn);
+    }
+    pieces.push(text.slice(copied, e.start), written);
+    copied = e.end;
+    s.entity.replacements++;
+  }
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
+/** A surface as written through an escaping chain (innermost level first); empty chain: as is. */
+interface RawPattern {
+  readonly surface: Surface;
+  readonly chain: readonly EscapeStyle[];
+}
+
+interface RawPatterns {
+  readonly patterns: readonly RawPattern[];
+  readonly matcher: Matcher;
+}
+
+/** Characters JSON writes escaped (or, for some writers, may write as \u escapes). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+/** More distinct escaping chains than this: pass two reads decoded segments instead. */
+const MAX_CHAINS = 64;
+
+/**
+ * Every way a surface is written in the raw document: as is when it has
+ * nothing a JSON writer escapes, else through each escaping chain that
+ * occurs in the document (pass one collected them).
+ */
+function rawPatterns(surfaces: readonly Surface[], json: boolean, chains: ReadonlySet<string>): RawPatterns {
+  const patterns: RawPattern[] = [];
+  const texts: string[] = [];
+  const seen = new Set<string>();
+  const styleChains: EscapeStyle[][] = [...chains].filter((c) => c !== '').map((c) => [...c].map(styleOfCode));
+  const asciiOnly = styleChains.some((c) => c.some((st) => st.asciiOnly));
+  const slash = styleChains.some((c) => c.some((st) => st.slash));
+  for (const s of surfaces) {
+    const plain =
+      !json ||
+      !(NEEDS_ESCAPE.test(s.text) || (asciiOnly && /[^\x00-\x7f]/.test(s.text)) || (slash && s.text.includes('/')));
+    for (const chain of plain ? [[]] : styleChains) {
+      let t = s.text;
+      for (const st of chain) t = escapeJson(t, st);
+      if (seen.has(t)) continue;
+      seen.add(t);
+      texts.push(t);
+      patterns.push({ surface: s, chain });
+    }
+  }
+  const matcher = new Matcher(
+    texts.map((text, i) => ({
+      text,
+      caseInsensitive: patterns[i]!.surface.caseInsensitive,
+      anywhere: patterns[i]!.surface.anywhere,
+    })),
+  );
+  return { patterns, matcher };
+}
+
+/** Undoes `levels` layers of JSON string escaping. */
+function unescape(text: string, levels: number): string {
+  let t = text;
+  for (let i = 0; i < levels; i++) t = decodeJsonString(t, 0, t.length).text;
+  return t;
+}
+
+/** The edit for a raw match: the stand-in in the matched letter case, escaped as the match was. */
+function rawEdit(text: string, m: Match, patterns: readonly RawPattern[], docStyle: EscapeStyle): Edit {
+  const p = patterns[m.pattern]!;
+  const s = p.surface;
+  let standIn = s.standIn;
+  if (s.caseInsensitive) standIn = adaptCase(unescape(text.slice(m.start, m.end), p.chain.length), s.text, standIn);
+  let written = standIn;
+  if (p.chain.length === 0) {
+    // valid at any depth: the stand-in holds nothing that needs escaping but, maybe, non-ASCII
+    if (docStyle.asciiOnly) written = escapeJson(standIn, docStyle);
+  } else for (const st of p.chain) written = escapeJson(written, st);
+  return { start: m.start, end: m.end, surface: s, level: null, text: written };
+}
+
+/**
+ * Pass two reads the raw document unless a surface could hide there in a
+ * form the raw patterns do not cover: printable ASCII written as \u00XX (some
+ * writers escape `<`, `>`, `&`, `'`), a stand-in needing escapes whose
+ * original needed none (its depth would be unknown), or too many escaping chains.
+ */
+function rawMode(
+  doc: string,
+  json: boolean,
+  surfaces: readonly Surface[],
+  chains: ReadonlySet<string>,
+): RawPatterns | null {
+  if (json) {
+    if (chains.size > MAX_CHAINS || /\\u00[2-7][0-9a-fA-F]/.test(doc)) return null;
+    for (const s of surfaces) if (!NEEDS_ESCAPE.test(s.text) && NEEDS_ESCAPE.test(s.standIn)) return null;
+  }
+  return rawPatterns(surfaces, json, chains);
+}
+
+/** Twins one trace. Throws UnsupportedContentError for binary or non-UTF-8 input. */
+export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
+  const doc = decodeTrace(input);
+  const key =
+    options.key === undefined || options.key === null || options.key === ''
+      ? randomKey()
+      : typeof options.key === 'string'
+        ? parseKey(options.key)
+        : Buffer.from(options.key);
+  const keyed = createKeyed(key);
+  const detectors = options.detectors ?? defaultDetectors;
+  const confidential = options.confidential ?? [];
+  const registry = new Registry();
+  const ctx: DetectContext = {
+    confidential,
+    segmentAt: (chunk, offset) => segmentAt(chunk as DocChunk, offset),
+  };
+  const progress = options.onProgress;
+  const total = Math.max(1, doc.length);
+  const lastDocPos = (c: DocChunk): number => {
+    const s = c.segments[c.segments.length - 1]!;
+    return toDocument(s.level, s.offset);
+  };
+
+  // pass one: discover
+  const docSites: Edit[] = [];
+  const duplicates = new Map<string, Duplicate>();
+  const chains = new Set<string>();
+  let chunkNo = 0;
+  forEachChunk(
+    doc,
+    options.format,
+    (chunk) => {
+      registry.chunkIndex = chunkNo;
+      for (const d of detectors) d.detect(chunk, registry, ctx);
+      const sites = registry.sites.get(chunkNo);
+      if (sites) {
+        for (const e of sites) {
+          docSites.push(toDocumentEdit(chunk, e.start, e.end, e.surface));
+          const seg = segmentAt(chunk, e.start);
+          seg.dup?.sites.push({ rel: e.start - seg.start, len: e.end - e.start, surface: e.surface });
+        }
+        registry.sites.delete(chunkNo);
+      }
+      chunkNo++;
+      progress?.((0.5 * lastDocPos(chunk)) / total);
+    },
+    { dedupe: duplicates, chains },
+  );
+  // what was replaced at one place in a text is replaced at that place in its skipped copies too
+  for (const [text, dup] of duplicates) {
+    for (const site of dup.sites) {
+      for (const c of dup.copies) {
+        docSites.push({
+          start: toDocument(c.level, c.offset + site.rel),
+          end: toDocument(c.level, c.offset + site.rel + site.len),
+          surface: site.surface as Surface,
+          level: c.level,
+          text: text.slice(site.rel, site.rel + site.len),
+        });
+      }
+    }
+  }
+
+  for (const d of detectors) d.resolve?.(registry, keyed, ctx);
+  registry.assign(keyed);
+  const globals = [...registry.surfaces.values()];
+  const json = options.format !== 'text';
+  const style: EscapeStyle = { asciiOnly: json && !/[^\x00-\x7f]/.test(doc), slash: false };
+
+  // pass two: substitute
+  let edits: Edit[] = docSites;
+  const raw = options.passTwo === 'decoded' ? null : rawMode(doc, json, globals, chains);
+  if (raw) {
+    // one scan of the raw document, for every surface as it is written at each depth of JSON string
+    for (const m of raw.matcher.find(doc, 0, doc.length, json)) edits.push(rawEdit(doc, m, raw.patterns, style));
+  } else {
+    const matcher = new Matcher(
+      globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })),
+    );
+    forEachChunk(doc, options.format, (chunk) => {
+      for (const m of matcher.find(chunk.corpus)) {
+        edits.push(toDocumentEdit(chunk, m.start, m.end, globals[m.pattern]!));
+      }
+      progress?.(0.5 + (0.5 * lastDocPos(chunk)) / total);
+    });
+  }
+  edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = splice(doc, edits);
+
+  // self-check: no replaced surface may remain anywhere in the raw twin, at any depth of JSON string
+  let selfCheckFixes = 0;
+  const replaced = globals.filter((g) => g.entity.replacements > 0);
+  if (replaced.length > 0) {
+    // the pass-two patterns: a surface that was never in the document can only come back through a stand-in
+    const check = raw ?? rawPatterns(globals, json, chains);
+    for (let round = 0; round < 3; round++) {
+      const left = check.matcher.find(out, 0, out.length, json);
+      if (left.length === 0) break;
+      out = splice(
+        out,
+        left.map((m) => rawEdit(out, m, check.patterns, style)),
+      );
+      selfCheckFixes += left.length;
+    }
+  }
+  progress?.(1);
+
+  const output = Buffer.from(out, 'utf8');
+  const entities: Partial<Record<Kind, number>> = {};
+  const replacements: Partial<Record<Kind, number>> = {};
+  for (const e of registry.entities.values()) {
+    if (e.replacements === 0) continue;
+    entities[e.kind] = (entities[e.kind] ?? 0) + 1;
+    replacements[e.kind] = (replacements[e.kind] ?? 0) + e.replacements;
+  }
+  return {
+    output,
+    report: {
+      format: options.format,
+      bytesIn: input.length,
+      bytesOut: output.length,
+      entities,
+      replacements,
+      selfCheckFixes,
+    },
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * Per-run memory of pass one: the entities found, their surface forms, and
+ * (after `assign`) one stand-in per surface. Lives only for one twin; the
+ * mapping is never returned or stored.
+ */
+import type { Finding, Kind, Keyed, ResolveSink } from './types';
+import { wordChars } from './matcher';
+import { generatorFor } from './standins';
+
+/** When one surface is found as two kinds, the higher wins. */
+const PRIORITY: Record<Kind, number> = {
+  private_key: 100,
+  jwt: 95,
+  secret: 90,
+  password: 85,
+  email: 80,
+  card: 75,
+  iban: 74,
+  bank_account: 73,
+  national_id: 72,
+  phone: 70,
+  wallet: 69,
+  ip: 68,
+  mac: 67,
+  device_id: 66,
+  account_id: 65,
+  handle: 60,
+  username: 59,
+  address: 55,
+  domain: 50,
+  person: 45,
+  organisation: 40,
+};
+
+/**
+ * A flat copy of a string: detectors slice surfaces out of a chunk's corpus,
+ * and a slice would keep the whole corpus alive for the rest of the run.
+ */
+export function own(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/** Surfaces shorter than this are only replaced where they were found. */
+export const MIN_GLOBAL_SURFACE = 3;
+
+export interface Entity {
+  readonly kind: Kind;
+  readonly canonical: string;
+  readonly surfaces: Set<string>;
+  /** Stand-ins given by the detector for particular surfaces. */
+  readonly fixed: Map<string, string>;
+  replacements: number;
+}
+
+export interface Surface {
+  readonly text: string;
+  readonly entity: Entity;
+  readonly caseInsensitive: boolean;
+  /** Long secrets are matched even glued inside a longer word: nothing else looks like them. */
+  readonly anywhere: boolean;
+  standIn: string;
+}
+
+/** Secrets at least this long are replaced wherever they occur, word boundary or not. */
+const ANYWHERE_SECRET = 20;
+const SECRET_KINDS: ReadonlySet<Kind> = new Set(['secret', 'private_key', 'jwt']);
+
+export interface SiteEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly surface: Surface;
+}
+
+export class Registry implements ResolveSink {
+  readonly entities = new Map<string, Entity>();
+  /** Global surfaces (replaced wherever they occur), by exact text. */
+  readonly surfaces = new Map<string, Surface>();
+  /** Surfaces replaced only where found, by chunk number. */
+  readonly sites = new Map<number, SiteEdit[]>();
+  private readonly siteSurfaces = new Map<string, Surface>();
+  /** Chunk being scanned in pass one (for site edits). */
+  chunkIndex = 0;
+
+  has(surface: string): boolean {
+    return this.surfaces.has(surface) || this.siteSurfaces.has(surface);
+  }
+
+  kindOf(surface: string): Kind | undefined {
+    return (this.surfaces.get(surface) ?? this.siteSurfaces.get(surface))?.entity.kind;
+  }
+
+  add(f: Finding): void {
+    if (f.surface.length === 0 || f.surface.includes('\u0000')) return;
+    if (this.surfaces.has(f.surface) && f.at === undefined && f.standIn === undefined && f.canonical === undefined) {
+      const known = this.surfaces.get(f.surface)!;
+      if (known.entity.kind === f.kind || PRIORITY[known.entity.kind] >= PRIORITY[f.kind]) return;
+    }
+    const surfaceText = own(f.surface);
+    const site = f.at !== undefined || surfaceText.length < MIN_GLOBAL_SURFACE;
+    if (site && f.at === undefined) return;
+    const existing = this.surfaces.get(surfaceText);
+    if (existing && PRIORITY[existing.entity.kind] >= PRIORITY[f.kind]) {
+      if (f.at) this.pushSite(f.at.start, f.at.end, existing);
+      return;
+    }
+    const canonical = f.canonical === undefined ? surfaceText : own(f.canonical);
+    const ekey = `${f.kind}\u0000${canonical}`;
+    let entity = this.entities.get(ekey);
+    if (!entity) {
+      entity = { kind: f.kind, canonical, surfaces: new Set(), fixed: new Map(), replacements: 0 };
+      this.entities.set(ekey, entity);
+    }
+    entity.surfaces.add(surfaceText);
+    if (f.standIn !== undefined) entity.fixed.set(surfaceText, f.standIn);
+    const s: Surface = {
+      text: surfaceText,
+      entity,
+      caseInsensitive: f.caseInsensitive ?? false,
+      anywhere: SECRET_KINDS.has(f.kind) && surfaceText.length >= ANYWHERE_SECRET,
+      standIn: '',
+    };
+    if (existing) existing.entity.surfaces.delete(surfaceText);
+    if (site) {
+      this.siteSurfaces.set(surfaceText, this.siteSurfaces.get(surfaceText) ?? s);
+      this.pushSite(f.at!.start, f.at!.end, this.siteSurfaces.get(surfaceText)!);
+    } else {
+      this.surfaces.set(surfaceText, s);
+    }
+  }
+
+  private pushSite(start: number, end: number, surface: Surface): void {
+    let list = this.sites.get(this.chunkIndex);
+    if (!list) this.sites.set(this.chunkIndex, (list = []));
+    list.push({ start, end, surface });
+  }
+
+  *found(): Iterable<{ readonly text: string; readonly kind: Kind; readonly canonical: string }> {
+    for (const s of this.allSurfaces()) yield { text: s.text, kind: s.entity.kind, canonical: s.entity.canonical };
+  }
+
+  pin(surface: string, standIn: string): void {
+    const s = this.surfaces.get(surface) ?? this.siteSurfaces.get(surface);
+    if (s) s.entity.fixed.set(surface, standIn);
+  }
+
+  /** All surfaces, global and site-only. */
+  private *allSurfaces(): Iterable<Surface> {
+    yield* this.surfaces.values();
+    for (const [text, s] of this.siteSurfaces) if (!this.surfaces.has(text)) yield s;
+  }
+
+  /**
+   * Gives every surface its stand-in: a pure function of (key, kind,
+   * canonical, attempt). A candidate is refused, and the next attempt taken,
+   * when it equals or contains a real value of the trace, or is already the
+   * stand-in of another entity.
+   */
+  assign(keyed: Keyed): void {
+    // an "e-mail" whose local part is a secret is a credential in a URL (https://TOKEN@host): the secret and
+    // the host are replaced on their own, so the e-mail form would only lose the token's shape
+    for (const [text, s] of this.surfaces) {
+      if (s.entity.kind !== 'email') continue;
+      const local = this.surfaces.get(text.slice(0, text.lastIndexOf('@')));
+      if (local && SECRET_KINDS.has(local.entity.kind)) {
+        this.surfaces.delete(text);
+        s.entity.surfaces.delete(text);
+      }
+    }
+    const real = new Set<string>();
+    const byEntity = new Map<Entity, Surface[]>();
+    for (const s of this.allSurfaces()) {
+      real.add(s.text);
+      real.add(s.text.toLowerCase());
+      let list = byEntity.get(s.entity);
+      if (!list) byEntity.set(s.entity, (list = []));
+      list.push(s);
+    }
+    const taken = new Map<string, Entity>();
+    const clashes = (e: Entity, candidate: string, original: string): boolean => {
+      if (candidate === original) return true; // a stand-in that gives the original back would leak it
+      if (real.has(candidate) || real.has(candidate.toLowerCase())) return true;
+      const owner = taken.get(candidate);
+      if (owner && owner !== e) return true;
+      return containsReal(candidate, real);
+    };
+    for (const [entity, surfaces] of byEntity) {
+      const gen = generatorFor(entity.kind);
+      for (let attempt = 0; ; attempt++) {
+        const out = surfaces.map(
+          (s) => entity.fixed.get(s.text) ?? gen.generate(s.text, entity.canonical, keyed, attempt),
+        );
+        const bad =
+          attempt < 16 && surfaces.some((s, i) => !entity.fixed.has(s.text) && clashes(entity, out[i]!, s.text));
+        if (bad) continue;
+        surfaces.forEach((s, i) => {
+          s.standIn = out[i]!;
+          taken.set(out[i]!, entity);
+        });
+        break;
+      }
+    }
+    // a site-only surface whose text was later found as a global one is written like it
+    for (const [text, s] of this.siteSurfaces) if (s.standIn === '') s.standIn = this.surfaces.get(text)?.standIn ?? '';
+  }
+}
+
+/** Longest run of words checked when a stand-in is searched for real values. */
+const MAX_WORDS = 6;
+
+/**
+ * Whether a run of whole words of `candidate` (letters and digits between
+ * other characters) is a real value of the trace, in any letter case.
+ * Long candidates (key blocks) are random and not searched.
+ */
+function containsReal(candidate: string, real: ReadonlySet<string>): boolean {
+  if (candidate.length > 256) return false;
+  const w = wordChars();
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < candidate.length; i++) {
+    const isWord = w[candidate.charCodeAt(i)] === 1;
+    const wasWord = i > 0 && w[candidate.charCodeAt(i - 1)] === 1;
+    if (isWord && !wasWord) starts.push(i);
+    if (!isWord && wasWord) ends.push(i);
+  }
+  if (ends.length < starts.length) ends.push(candidate.length);
+  const lower = candidate.toLowerCase();
+  for (let a = 0; a < starts.length; a++) {
+    for (let b = a; b < Math.min(starts.length, a + MAX_WORDS); b++) {
+      const piece = lower.slice(starts[a], ends[b]);
+      if (piece.length !== candidate.length && real.has(piece)) return true;
+    }
+  }
+  return false;
+}
+
+/** Writes `standIn` in the letter case of `matched` when a case-insensitive match differs from the surface. */
+export function adaptCase(matched: string, surface: string, standIn: string): string {
+  if (matched === surface) return standIn;
+  if (matched === matched.toUpperCase() && matched !== matched.toLowerCase()) return standIn.toUpperCase();
+  if (matched === matched.toLowerCase()) return standIn.toLowerCase();
+  // Title Case: upper-case the first letter of each word
+  if (/^\p{Lu}/u.test(matched))
+    return standIn.replace(/(^|[\s\-'.])(\p{Ll})/gu, (_, p: string, c: string) => p + c.toUpperCase());
+  return standIn;
+}

@@ -1,0 +1,329 @@
+/**
+ * Stand-ins for people and organisations.
+ *
+ * A person entity's canonical is `given|family` (lower case; either part may
+ * be empty). Its stand-in is a keyed pick of a first name of the same
+ * apparent gender and a surname of the same cultural register, and every
+ * surface form is rendered from it in its own layout and letter case:
+ * `Jane Doe` → `Maria Lopez`, `DOE, JANE` → `LOPEZ, MARIA`, `Dr. Doe` →
+ * `Dr. Lopez`, `J. Doe` → `M. Lopez`, `jdoe` → `mlopez`, `jane.doe` →
+ * `maria.lopez`. So parts stay consistent with the whole: each part is
+ * rendered from the stand-in of the whole.
+ *
+ * An organisation's canonical is its name without legal suffix, lower case
+ * (`acme`, `blue harbor`). Its stand-in draws words from the company word
+ * pool; the legal suffix and the layout are kept (`Acme Corp.` → `Cobalt
+ * Corp.`, `blue-harbor` → `ember-quartz`), and `orgDomainLabel` gives the
+ * matching domain label.
+ */
+import type { Keyed, Kind, StandInGenerator } from '../types';
+import { pools, type Gender, type Register } from '../pools';
+import { SURNAME, SURNAME_RARE, flagsOf, genderOf, inAnglo, registerOf } from '../detectors/people/lexicon';
+
+/** Honorifics and titles kept as written. */
+export const TITLES = new Set(
+  'mr mrs ms miss mx dr prof sir dame rev fr sr sra srta herr frau mme mlle dott ing'.split(' '),
+);
+/** Surname particles kept as written. */
+export const PARTICLES = new Set(
+  'de la del della der den van von da das do dos di du le bin binti ibn al el ter ten y st mac'.split(' '),
+);
+
+/** Writes `word` in the letter case of `like` (UPPER, lower or Title). */
+export function caseAs(like: string, word: string): string {
+  if (like.length > 1 && like === like.toUpperCase() && like !== like.toLowerCase()) return word.toUpperCase();
+  const c = like[0];
+  if (c !== undefined && c === c.toLowerCase() && c !== c.toUpperCase()) return word.toLowerCase();
+  return word;
+}
+
+export function parseCanonical(canonical: string): { given: string; family: string } {
+  const bar = canonical.indexOf('|');
+  if (bar < 0) return { given: canonical, family: '' };
+  return { given: canonical.slice(0, bar), family: canonical.slice(bar + 1) };
+}
+
+export interface PersonStandIn {
+  readonly given: string;
+  readonly family: string;
+  readonly gender: Gender;
+  readonly register: Register;
+}
+
+const fallbackRegister = (): Register => pools.registers[0]!;
+
+/** Core words of a family name (particles left out). */
+function familyCore(family: string): string[] {
+  return family.split(/\s+/).filter((w) => w.length > 0 && !PARTICLES.has(w));
+}
+
+/** The register of a name: the first non-anglo register its words belong to (the census lists hold every origin). */
+function registerFor(given: string, family: string): Register {
+  // a name whose parts are all on the census lists is read as anglo
+  const core = familyCore(family);
+  if (given && core.length > 0 && inAnglo(given) && core.every(inAnglo)) return fallbackRegister();
+  for (const w of core) {
+    const i = registerOf(w);
+    if (i !== undefined) return pools.registers[i] ?? fallbackRegister();
+    if (flagsOf(w) & (SURNAME | SURNAME_RARE)) return fallbackRegister();
+  }
+  const i = given ? registerOf(given) : undefined;
+  return i !== undefined ? (pools.registers[i] ?? fallbackRegister()) : fallbackRegister();
+}
+
+const bothGenders = new WeakMap<Register, readonly string[]>();
+
+/** Female then male names of a register, joined once. */
+function either(reg: Register): readonly string[] {
+  let list = bothGenders.get(reg);
+  if (!list) bothGenders.set(reg, (list = [...reg.female, ...reg.male]));
+  return list;
+}
+
+function givenPool(reg: Register, g: Gender): readonly string[] {
+  const anglo = fallbackRegister();
+  const list = g === 'f' ? reg.female : g === 'm' ? reg.male : reg.unisex.length > 20 ? reg.unisex : either(reg);
+  if (list.length >= 20) return list;
+  return g === 'f' ? anglo.female : g === 'm' ? anglo.male : either(anglo);
+}
+
+function surnamePool(reg: Register): readonly string[] {
+  return reg.surnames.length >= 20 ? reg.surnames : fallbackRegister().surnames;
+}
+
+/** Only letters (and inner apostrophes / hyphens) go into a stand-in name. */
+const PLAIN = /^\p{L}+(?:['’-]\p{L}+)*$/u;
+
+const standInCache = new WeakMap<Keyed, Map<string, PersonStandIn>>();
+
+/** The keyed stand-in of a person entity: a pure function of (key, canonical, attempt). */
+export function personStandIn(canonical: string, keyed: Keyed, attempt: number): PersonStandIn {
+  let cache = standInCache.get(keyed);
+  if (!cache) standInCache.set(keyed, (cache = new Map()));
+  const ck = `${attempt}\u0000${canonical}`;
+  let s = cache.get(ck);
+  if (!s) {
+    s = computePersonStandIn(canonical, keyed, attempt);
+    if (cache.size < 100000) cache.set(ck, s);
+  }
+  return s;
+}
+
+function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number): PersonStandIn {
+  const { given, family } = parseCanonical(canonical);
+  const gender: Gender = given ? (genderOf(given) ?? 'u') : 'u';
+  const register = registerFor(given, family);
+  const gp = givenPool(register, gender);
+  const sp = surnamePool(register);
+  let g = '';
+  let f = '';
+  for (let inner = 0; inner < 16; inner++) {
+    const seed = `${canonical}\u0000${attempt}\u0000${inner}`;
+    g = gp[keyed.pick('person-given', seed, gp.length)] ?? 'Alex';
+    f = sp[keyed.pick('person-family', seed, sp.length)] ?? 'Morgan';
+    if (!PLAIN.test(g) || !PLAIN.test(f)) continue;
+    if (g.toLowerCase() === given || f.toLowerCase() === family) continue;
+    if (familyCore(family).includes(f.toLowerCase())) continue;
+    break;
+  }
+  return { given: g, family: f, gender, register };
+}
+
+const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+function asciiLower(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+}
+
+/**
+ * Renders a written-out name (`Jane Doe`, `DOE, JANE`, `Dr. J. Doe`,
+ * `Jane A. de la Cruz`) from the stand-in: each word is mapped by its role.
+ */
+function renderWords(original: string, canonical: string, s: PersonStandIn, keyed: Keyed, attempt: number): string {
+  const { given, family } = parseCanonical(canonical);
+  const famCore = familyCore(family);
+  const famRest = [...famCore];
+  let usedGiven = false;
+  let i = 0;
+  return original.replace(WORD, (w) => {
+    const low = w.toLowerCase();
+    i++;
+    if (TITLES.has(low) || PARTICLES.has(low)) return w;
+    if (!usedGiven && given && low === given) {
+      usedGiven = true;
+      return caseAs(w, s.given);
+    }
+    const fi = famRest.indexOf(low);
+    if (fi >= 0) {
+      famRest[fi] = '\u0000';
+      const k = famCore.indexOf(low);
+      if (k <= 0) return caseAs(w, s.family);
+      const sp = surnamePool(s.register);
+      return caseAs(
+        w,
+        sp[keyed.pick('person-family2', `${canonical}\u0000${attempt}\u0000${k}`, sp.length)] ?? s.family,
+      );
+    }
+    if (w.length === 1) {
+      if (given && low === given[0] && !usedGiven) return caseAs(w, s.given[0]!);
+      if (famCore[0] && low === famCore[0][0]) return caseAs(w, s.family[0]!);
+      return caseAs(w, LETTERS[keyed.pick('person-initial', `${canonical}\u0000${attempt}\u0000${i}`, 26)]!);
+    }
+    // a middle name or a word the canonical does not hold: a keyed name of the same kind
+    const pool = givenPool(s.register, s.gender);
+    return caseAs(
+      w,
+      pool[keyed.pick('person-middle', `${canonical}\u0000${low}\u0000${attempt}`, pool.length)] ?? s.given,
+    );
+  });
+}
+
+/**
+ * Renders a compact form (`jdoe`, `jane.doe`, `doej`, `JaneDoe`,
+ * `mia_li_3668`) from the stand-in, or null when the form is not built
+ * from the canonical's parts.
+ */
+export function renderHandle(original: string, canonical: string, s: PersonStandIn, keyed: Keyed): string | null {
+  const { given, family } = parseCanonical(canonical);
+  const g = asciiLower(given);
+  const f = asciiLower(familyCore(family).join(''));
+  const G = asciiLower(s.given);
+  const F = asciiLower(s.family);
+  if (!g && !f) return null;
+  // segments: letter runs split at separators, digits and camelCase humps
+  const segs = original.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+|[^\p{L}\d]+/gu);
+  if (!segs) return null;
+  let matched = false;
+  const out = segs.map((seg) => {
+    if (!/^\p{L}/u.test(seg)) return seg;
+    const low = asciiLower(seg);
+    const alts: [string, string][] = [];
+    if (g && f) {
+      alts.push([g + f, G + F], [f + g, F + G], [g[0] + f, G[0] + F], [f + g[0], F + G[0]], [g + f[0], G + F[0]]);
+      alts.push([g[0]! + f[0]!, G[0]! + F[0]!]);
+    }
+    if (g) alts.push([g, G]);
+    if (f) alts.push([f, F]);
+    if (g) alts.push([g[0]!, G[0]!]);
+    if (f) alts.push([f[0]!, F[0]!]);
+    for (const [from, to] of alts) {
+      if (low === from) {
+        matched = true;
+        return caseAs(seg, to);
+      }
+    }
+    return null;
+  });
+  if (!matched || out.some((x) => x === null)) return null;
+  // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match
+  return (out as string[])
+    .map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg))
+    .join('');
+}
+
+/** Renders any surface of a person from the stand-in of its entity. */
+export function renderPerson(original: string, canonical: string, keyed: Keyed, attempt: number): string {
+  const s = personStandIn(canonical, keyed, attempt);
+  if (/[\s,]/.test(original) || /^\p{L}+(?:['’]\p{L}+)?$/u.test(original)) {
+    return renderWords(original, canonical, s, keyed, attempt);
+  }
+  return renderHandle(original, canonical, s, keyed) ?? renderWords(original, canonical, s, keyed, attempt);
+}
+
+// ------------------------------------------------------------------ organisations
+
+/** Legal-form suffixes, lower case, without dots (matched after removing dots). */
+export const LEGAL_SUFFIXES = new Set(
+  `inc incorporated llc llp lp ltd limited plc corp corporation co company gmbh ag kg ohg ug ev sa sas sarl sasu sl srl spa sàrl
+  bv nv vof pty pvt pte kk gk oy oyj ab asa as aps sro zrt kft sp zoo sdn bhd tbk jsc ojsc pjsc ooo oao zao se nv ltda sc scs
+  cv sab sapi sae eirl lda bhd`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/** Splits an organisation surface into core words and the trailing legal suffix text (kept verbatim). */
+export function splitLegal(original: string): { core: string; suffix: string } {
+  let end = original.length;
+  let core = original;
+  for (;;) {
+    const m = /(?:[\s,]+|^)([\p{L}.&/]+)\.?$/u.exec(core);
+    if (!m || m.index === 0) break;
+    const w = m[1]!.replace(/[.&/]/g, '').toLowerCase();
+    if (!LEGAL_SUFFIXES.has(w)) break;
+    end = m.index;
+    core = original.slice(0, end);
+  }
+  return { core, suffix: original.slice(end) };
+}
+
+/** The canonical of an organisation name: core words, lower case, single-spaced. */
+export function orgCanonical(name: string): string {
+  return splitLegal(name.trim())
+    .core.toLowerCase()
+    .replace(/[^\p{L}\p{N}&]+/gu, ' ')
+    .trim();
+}
+
+function companyWords(): readonly string[] {
+  return pools.companyWords;
+}
+
+/** The stand-in core words of an organisation (lower case). */
+export function orgStandInWords(canonical: string, keyed: Keyed, attempt: number): string[] {
+  const words = companyWords();
+  const n = Math.max(1, Math.min(2, canonical.split(' ').filter((w) => w.length > 0).length));
+  for (let inner = 0; ; inner++) {
+    const out: string[] = [];
+    for (let k = 0; k < n; k++)
+      out.push(
+        words[keyed.pick(`org-w${k}`, `${canonical}\u0000${attempt}\u0000${inner}`, words.length)] ?? 'northwind',
+      );
+    if ((out.join(' ') !== canonical && new Set(out).size === out.length) || inner > 8) return out;
+  }
+}
+
+/** The domain label matching an organisation's stand-in (`blue-harbor` keeps its hyphen). */
+export function orgDomainLabel(canonical: string, originalLabel: string, keyed: Keyed, attempt = 0): string {
+  const w = orgStandInWords(canonical, keyed, attempt);
+  return w.join(originalLabel.includes('-') ? '-' : '');
+}
+
+const title = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+
+export function renderOrg(original: string, canonical: string, keyed: Keyed, attempt: number): string {
+  const words = orgStandInWords(canonical, keyed, attempt);
+  const { core, suffix } = splitLegal(original);
+  const trimmed = core.trimEnd();
+  const gap = core.slice(trimmed.length);
+  let out: string;
+  if (/\s/.test(trimmed)) {
+    out = words.map(title).join(' ');
+  } else if (/[-_.]/.test(trimmed)) {
+    const sep = /[-_.]/.exec(trimmed)![0];
+    out = words.join(sep);
+  } else if (/\p{Ll}\p{Lu}/u.test(trimmed)) {
+    out = words.map(title).join('');
+  } else {
+    out = words.length > 1 && /^\p{Lu}/u.test(trimmed) ? words.map(title).join('') : words.join('');
+    if (/^\p{Lu}/u.test(trimmed)) out = title(out);
+  }
+  return caseAs(trimmed, out) + gap + suffix;
+}
+
+export const personGenerator: StandInGenerator = {
+  generate: (original, canonical, keyed, attempt) => renderPerson(original, canonical, keyed, attempt),
+};
+
+export const organisationGenerator: StandInGenerator = {
+  generate: (original, canonical, keyed, attempt) => renderOrg(original, canonical, keyed, attempt),
+};
+
+export const peopleGenerators: Partial<Record<Kind, StandInGenerator>> = {
+  person: personGenerator,
+  organisation: organisationGenerator,
+};

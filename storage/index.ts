@@ -1,0 +1,143 @@
+/**
+ * Object storage for uploads and twinned content. The interface is small so
+ * that an S3 implementation can slot in beside the local folder one.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { createS3BlobStore } from './s3';
+
+export interface PutResult {
+  /** Bytes written. */
+  bytes: number;
+  /** SHA-256 hex of the bytes written. */
+  sha256: string;
+}
+
+export interface BlobStore {
+  /** Streams `body` into the object `key`; the object appears whole or not at all. */
+  put(key: string, body: Readable | Buffer): Promise<PutResult>;
+  /** A stream of the object; rejects with BlobNotFoundError when absent. */
+  get(key: string): Promise<Readable>;
+  getBuffer(key: string): Promise<Buffer>;
+  /** Removes the object; no error when it is already gone. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Resolves when the store can be written (readiness). */
+  ping(): Promise<void>;
+  /** Human-readable location, for logs. */
+  readonly location: string;
+}
+
+export class BlobNotFoundError extends Error {
+  readonly code = 'blob_not_found';
+  constructor(key: string) {
+    super(`no such object: ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+const KEY_RE = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}){0,7}$/;
+
+function checkKey(key: string): void {
+  if (!KEY_RE.test(key)) throw new Error('invalid object key');
+}
+
+/** Counts and hashes the bytes that flow through. */
+class Meter extends Transform {
+  bytes = 0;
+  private readonly hash = createHash('sha256');
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+    this.bytes += chunk.length;
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/** Objects as files in one folder; writes go to a temp file and are renamed into place. */
+export class FolderBlobStore implements BlobStore {
+  private readonly tmpDir: string;
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, '.tmp');
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  get location(): string {
+    return this.root;
+  }
+
+  private file(key: string): string {
+    checkKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable | Buffer): Promise<PutResult> {
+    const target = this.file(key);
+    const tmp = path.join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    const meter = new Meter();
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    try {
+      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(tmp, target);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+    return { bytes: meter.bytes, sha256: meter.digest() };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.file(key);
+    const handle = await fsp.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new BlobNotFoundError(key) : err;
+    });
+    return handle.createReadStream();
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    return fsp.readFile(this.file(key)).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new BlobNotFoundError(key) : err;
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.file(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fsp.access(this.file(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await fsp.access(this.tmpDir, fs.constants.W_OK);
+  }
+}
+
+export interface BlobStoreOptions {
+  /** `file:///path` or `s3://bucket/prefix` (storage/s3.ts, AWS_* settings). Default `<dataDir>/blobs`. */
+  storageUrl?: string;
+  dataDir: string;
+}
+
+export function createBlobStore(options: BlobStoreOptions): BlobStore {
+  const url = options.storageUrl;
+  if (!url) return new FolderBlobStore(path.resolve(options.dataDir, 'blobs'));
+  if (url.startsWith('file://')) return new FolderBlobStore(fileURLToPath(url));
+  if (url.startsWith('s3://')) return createS3BlobStore(url);
+  throw new Error(
+    `unsupported --storage-url (want file:///path or s3://bucket/prefix): ${url.replace(/\/\/[^@/]*@/, '//')}`,
+  );
+}

@@ -1,0 +1,57 @@
+import { twin } from '../../pseudonymiser';
+
+const KEY = '00'.repeat(32);
+const run = (s: string, format: 'json' | 'jsonl' | 'text' = 'json') =>
+  twin(Buffer.from(s, 'utf8'), { key: KEY, format }).output.toString('utf8');
+
+describe('core', () => {
+  it('replaces a password field everywhere and keeps every other byte', () => {
+    const input = '{ "user" : {"password":"Sup3rS3cretValue!"},\n  "note": "pw is Sup3rS3cretValue! ok", "n": 1.50e3 }';
+    const out = run(input);
+    expect(out).not.toContain('Sup3rS3cretValue');
+    expect(out.replace(/"password":"[^"]*"/, '').length).toBeGreaterThan(0);
+    const a = JSON.parse(input);
+    const b = JSON.parse(out);
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    expect(out.slice(0, 24)).toBe(input.slice(0, 24));
+    expect(out).toContain('"n": 1.50e3 }');
+    expect(b.user.password).toHaveLength(a.user.password.length);
+    expect(b.note).toBe(`pw is ${b.user.password} ok`);
+  });
+
+  it('twins inside JSON held in strings, re-encoded as it was', () => {
+    const inner = JSON.stringify({ password: 'Zq8!longpassword' });
+    const input = JSON.stringify({
+      arguments: inner,
+      twice: JSON.stringify(JSON.stringify({ token: 'Zq8!longpassword' })),
+    });
+    const out = run(input);
+    expect(out).not.toContain('Zq8!longpassword');
+    const b = JSON.parse(out);
+    const pw = JSON.parse(b.arguments).password;
+    expect(JSON.parse(JSON.parse(b.twice)).token).toBe(pw);
+    expect(out.length).toBe(input.length);
+  });
+
+  it('same key, same stand-in; other key, other stand-in', () => {
+    const input = '{"api_key":"a8f3k2m9x7q1w5e6r4t"}';
+    expect(run(input)).toBe(run(input));
+    const other = twin(Buffer.from(input), { key: 'ff'.repeat(32), format: 'json' }).output.toString();
+    expect(other).not.toBe(run(input));
+  });
+});
+
+describe('repeated texts', () => {
+  it('replaces a place-only finding in every copy of a repeated long text', () => {
+    const msg = 'Log in to the staging box as admin with password: q7Zx and then restart the web service.';
+    const lines = [1, 2, 3].map((i) => JSON.stringify({ step: i, history: [{ role: 'user', content: msg }] }));
+    const out = run(lines.join('\n') + '\n', 'jsonl');
+    const got = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).history[0].content as string);
+    expect(got[0]).not.toContain('q7Zx');
+    expect(got[0]).not.toBe(msg);
+    expect(new Set(got).size).toBe(1);
+  });
+});

@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { twin, UnsupportedContentError, formatOf } from '../../pseudonymiser';
+import { walkJson, decodeJsonString } from '../../pseudonymiser/format/json';
+
+const KEY = '11'.repeat(32);
+const SECRET = 'Zx9!qLw2rT7#mVb4';
+const run = (s: string, format: 'json' | 'jsonl' | 'text') =>
+  twin(Buffer.from(s, 'utf8'), { key: KEY, format }).output.toString('utf8');
+
+interface Tok {
+  start: number;
+  end: number;
+  isKey: boolean;
+}
+function tokens(s: string): Tok[] {
+  const out: Tok[] = [];
+  expect(walkJson(s, 0, s.length, (start, end, isKey) => out.push({ start, end, isKey }))).toBe(true);
+  return out;
+}
+
+describe('JSON is twinned in place', () => {
+  it('keeps whitespace, key order, escapes, number spelling and 64-bit integers', () => {
+    const input =
+      '{\r\n\t"b" :1.0E+2 ,"a":[ 18446744073709551615, -0.0, true,null ],\n "caf\\u00e9\\/x":"\\ud83d\\ude02 \\u00e9",' +
+      ` "password" : "${SECRET}" }\n`;
+    const out = run(input, 'json');
+    expect(out).not.toContain(SECRET);
+    const pw = JSON.parse(out).password as string;
+    expect(out).toBe(input.replace(SECRET, pw));
+  });
+
+  it('replaces inside an escaped string without touching its other escapes', () => {
+    const input = `{"password":"${SECRET}","note":"line\\none \\u00e9 ${SECRET}\\t\\"q\\""}`;
+    const out = run(input, 'json');
+    const pw = JSON.parse(out).password as string;
+    expect(out).toBe(input.split(SECRET).join(pw));
+  });
+
+  it("writes replacements in the string's own escaping at every level (ensure_ascii, \\/)", () => {
+    // the stand-in keeps the quote, backslash, slash and é of the original: each must be escaped per level
+    const tricky = 'Ab3"dE5\\fG7/hI9\u00e9xY';
+    const inner = JSON.stringify({ password: tricky });
+    const ascii = (t: string) =>
+      t.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+    const outer = ascii(JSON.stringify({ arguments: JSON.stringify(inner) })).replace(/\//g, '\\/');
+    const out = run(outer, 'json');
+    expect(out).not.toContain('Ab3');
+    expect(/[^\x00-\x7f]/.test(out)).toBe(false);
+    const decoded = JSON.parse(JSON.parse(JSON.parse(out).arguments));
+    expect(decoded.password).toHaveLength(tricky.length);
+    expect(decoded.password).not.toBe(tricky);
+    expect(decoded.password[3]).toBe('"');
+    expect(decoded.password[7]).toBe('\\');
+    expect(decoded.password[11]).toBe('/');
+    expect(decoded.password[15]).toBe('\u00e9');
+  });
+
+  it('twins object keys that are data', () => {
+    const input = `{"password":"${SECRET}","seen":{"${SECRET}":1}}`;
+    const out = run(input, 'json');
+    expect(out).not.toContain(SECRET);
+    const o = JSON.parse(out);
+    expect(Object.keys(o.seen)).toEqual([o.password]);
+  });
+
+  it('treats invalid JSON as text and keeps a leading BOM', () => {
+    // twinned as text: the password assignment is still found, every other byte stays
+    const broken = `{"password": "${SECRET}", oops}`;
+    const out = run(broken, 'json');
+    expect(out).not.toContain(SECRET);
+    expect(out).toHaveLength(broken.length);
+    expect(out.replace(/"password": "[^"]*"/, '')).toBe(broken.replace(/"password": "[^"]*"/, ''));
+    const bom = `\ufeff{"password":"${SECRET}"}`;
+    const outBom = run(bom, 'json');
+    expect(outBom.startsWith('\ufeff{"password":"')).toBe(true);
+    expect(outBom).not.toContain(SECRET);
+  });
+
+  it('handles deep nesting without overflowing the stack', () => {
+    const deep = '['.repeat(200000) + ']'.repeat(200000);
+    expect(run(deep, 'json')).toBe(deep);
+  });
+});
+
+describe('JSON Lines', () => {
+  it('keeps line count, CRLF, blank and broken lines', () => {
+    const lines = [
+      `{"password":"${SECRET}"}`,
+      '',
+      'not json at all',
+      '42',
+      `{"msg":"the pw is ${SECRET}"}`,
+      '{"truncated": "x',
+    ];
+    const input = lines.join('\r\n') + '\r\n';
+    const out = run(input, 'jsonl');
+    expect(out.split('\r\n')).toHaveLength(lines.length + 1);
+    expect(out).not.toContain(SECRET);
+    const pw = JSON.parse(out.split('\r\n')[0]!).password as string;
+    expect(out).toBe(input.split(SECRET).join(pw));
+  });
+});
+
+describe('input that is not text', () => {
+  it('refuses NUL bytes and invalid UTF-8 with a typed error', () => {
+    expect(() => twin(Buffer.from([0x7b, 0x00, 0x7d]), { key: KEY, format: 'json' })).toThrow(UnsupportedContentError);
+    expect(() => twin(Buffer.from([0xc3, 0x28]), { key: KEY, format: 'text' })).toThrow(UnsupportedContentError);
+    try {
+      twin(Buffer.from([0xff]), { key: KEY, format: 'text' });
+    } catch (e) {
+      expect((e as UnsupportedContentError).code).toBe('unsupported_content');
+    }
+  });
+
+  it('picks the format from the extension', () => {
+    expect(formatOf('a.JSON')).toBe('json');
+    expect(formatOf('a.jsonl')).toBe('jsonl');
+    expect(formatOf('a.ndjson')).toBe('jsonl');
+    expect(formatOf('a.log')).toBe('text');
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Property: for arbitrary JSON values written in arbitrary layouts, the twin
+// parses to the same tree, every byte outside string tokens is identical,
+// every string token whose content did not change is byte-identical, and
+// the planted secrets are gone.
+
+type J = null | boolean | number | string | J[] | { [k: string]: J };
+
+interface Layout {
+  indent: string;
+  colon: string;
+  comma: string;
+  asciiOnly: boolean;
+  slash: boolean;
+}
+
+function writeString(s: string, l: Layout): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '/' && l.slash) out += '\\/';
+    else if (c < 0x20) out += '\\u' + c.toString(16).padStart(4, '0');
+    else if (c >= 0x80 && l.asciiOnly) {
+      for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
+    } else out += ch;
+  }
+  return out + '"';
+}
+
+function write(v: J, l: Layout, depth: number): string {
+  const nl = l.indent ? '\n' + l.indent.repeat(depth + 1) : '';
+  const end = l.indent ? '\n' + l.indent.repeat(depth) : '';
+  if (v === null || typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toExponential();
+  if (typeof v === 'string') return writeString(v, l);
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    return '[' + v.map((x) => nl + write(x, l, depth + 1)).join(l.comma) + end + ']';
+  }
+  const keys = Object.keys(v);
+  if (keys.length === 0) return '{}';
+  return '{' + keys.map((k) => nl + writeString(k, l) + l.colon + write(v[k]!, l, depth + 1)).join(l.comma) + end + '}';
+}
+
+function shape(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(shape);
+  if (v !== null && typeof v === 'object') return Object.entries(v).map(([k, x]) => [typeof k, shape(x)]);
+  return typeof v;
+}
+
+const layoutArb = fc.record({
+  indent: fc.constantFrom('', '  ', '\t', '    '),
+  colon: fc.constantFrom(':', ': ', ' : '),
+  comma: fc.constantFrom(',', ', ', ' ,'),
+  asciiOnly: fc.boolean(),
+  slash: fc.boolean(),
+});
+
+const valueArb: fc.Arbitrary<J> = fc.letrec<{ v: J }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.string({ unit: 'binary' }),
+    fc.array(tie('v'), { maxLength: 5 }),
+    fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), tie('v'), { maxKeys: 5 }),
+  ),
+})).v;
+
+describe('property: byte-preserving twins', () => {
+  it('same tree, same bytes outside replaced strings, planted secrets gone', () => {
+    fc.assert(
+      fc.property(valueArb, layoutArb, fc.boolean(), (value, layout, nested) => {
+        const planted = { password: SECRET, data: value, note: `key ${SECRET} here` };
+        const doc = nested ? { wrapper: JSON.stringify(planted) } : planted;
+        const input = write(doc as J, layout, 0);
+        const out = run(input, 'json');
+        expect(out).not.toContain(SECRET);
+        expect(shape(JSON.parse(out))).toEqual(shape(JSON.parse(input)));
+        const a = tokens(input);
+        const b = tokens(out);
+        expect(b).toHaveLength(a.length);
+        let pa = 0;
+        let pb = 0;
+        for (let i = 0; i < a.length; i++) {
+          expect(out.slice(pb, b[i]!.start)).toBe(input.slice(pa, a[i]!.start));
+          const da = decodeJsonString(input, a[i]!.start + 1, a[i]!.end - 1).text;
+          const db = decodeJsonString(out, b[i]!.start + 1, b[i]!.end - 1).text;
+          if (da === db) expect(out.slice(b[i]!.start, b[i]!.end)).toBe(input.slice(a[i]!.start, a[i]!.end));
+          pa = a[i]!.end;
+          pb = b[i]!.end;
+        }
+        expect(out.slice(pb)).toBe(input.slice(pa));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import { Matcher } from '../../pseudonymiser/matcher';
+
+const texts = (m: Matcher, t: string, raw = false) => m.find(t, 0, t.length, raw).map((x) => t.slice(x.start, x.end));
+
+describe('matcher', () => {
+  const m = new Matcher([
+    { text: 'Jane Doe', caseInsensitive: true },
+    { text: 'Jane', caseInsensitive: true },
+    { text: 'sk_live_abc123', caseInsensitive: false },
+    { text: 'jdoe', caseInsensitive: true },
+  ]);
+
+  it('finds leftmost-longest, non-overlapping matches', () => {
+    expect(texts(m, 'Hi Jane Doe and Jane.')).toEqual(['Jane Doe', 'Jane']);
+  });
+
+  it('respects token boundaries', () => {
+    expect(texts(m, 'Janet and MaryJane and jdoe2 and /Users/jdoe/x')).toEqual(['jdoe']);
+  });
+
+  it('folds case only for case-insensitive patterns', () => {
+    expect(texts(m, 'JANE DOE, jane doe, SK_LIVE_ABC123, sk_live_abc123')).toEqual([
+      'JANE DOE',
+      'jane doe',
+      'sk_live_abc123',
+    ]);
+  });
+
+  it('treats JSON escapes as boundaries when scanning raw JSON', () => {
+    const raw = '"line\\nJane wrote\\tjdoe\\u00e9 and \\\\nJane"';
+    expect(texts(m, raw, true)).toEqual(['Jane', 'jdoe']);
+    expect(texts(m, raw, false)).toEqual([]);
+  });
+
+  it('is linear on adversarial input (completes; jest timeout guards)', () => {
+    const many = new Matcher(
+      Array.from({ length: 2000 }, (_, i) => ({ text: 'a'.repeat(i % 50) + 'b' + i, caseInsensitive: true })),
+    );
+    const text = 'a'.repeat(2_000_000);
+    expect(many.find(text)).toEqual([]);
+  });
+
+  it('handles non-ASCII letters and same text in two cases', () => {
+    const u = new Matcher([
+      { text: 'José Núñez', caseInsensitive: true },
+      { text: 'ABC', caseInsensitive: false },
+      { text: 'abc', caseInsensitive: false },
+    ]);
+    expect(texts(u, 'JOSÉ NÚÑEZ met José Núñez; ABC abc Abc')).toEqual(['JOSÉ NÚÑEZ', 'José Núñez', 'ABC', 'abc']);
+  });
+
+  it('agrees with a brute-force search on random patterns and texts', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const alphabet = 'abAB. é';
+    const word = (len: number) => Array.from({ length: len }, () => alphabet[rnd(alphabet.length)]).join('');
+    for (let round = 0; round < 30; round++) {
+      const pats = Array.from({ length: 1 + rnd(40) }, () => ({
+        text: word(1 + rnd(7)).trim() || 'a',
+        caseInsensitive: rnd(2) === 0,
+        anywhere: rnd(4) === 0,
+      }));
+      const m = new Matcher(pats, round % 2 === 0 ? 0 : undefined); // even rounds: sparse below the root
+      const text = word(400);
+      // brute force: every occurrence passing the same case and boundary rules, then leftmost-longest
+      const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}\p{M}]/u.test(c);
+      const all: { start: number; end: number }[] = [];
+      pats.forEach((p) => {
+        for (let i = 0; i + p.text.length <= text.length; i++) {
+          const got = text.slice(i, i + p.text.length);
+          const same = p.caseInsensitive ? got.toLowerCase() === p.text.toLowerCase() : got === p.text;
+          if (!same) continue;
+          if (!p.anywhere) {
+            if (isWord(p.text[0]) && isWord(text[i - 1])) continue;
+            if (isWord(p.text[p.text.length - 1]) && isWord(text[i + p.text.length])) continue;
+          }
+          all.push({ start: i, end: i + p.text.length });
+        }
+      });
+      all.sort((a, b) => a.start - b.start || b.end - a.end);
+      const want: string[] = [];
+      let last = -1;
+      for (const x of all) {
+        if (x.start >= last) {
+          want.push(`${x.start}-${x.end}`);
+          last = x.end;
+        }
+      }
+      expect(m.find(text).map((x) => `${x.start}-${x.end}`)).toEqual(want);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Pass two scans the raw document (surfaces written through every escaping
+ * chain of the trace) or the decoded segments; both must give the same twin.
+ * Checked on real traces from ../shared/corpus.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatOf, twin } from '../../pseudonymiser';
+
+const corpus = path.resolve(__dirname, '../../../shared/corpus');
+const files = [
+  'tau-bench/few_shot_data/MockAirlineDomainEnv-few_shot.jsonl',
+  'agent-traces/claude-code-log/representative_messages.jsonl',
+  'agent-traces/claude-code-transcripts/sample_session.json',
+  'agent-traces/otlp-example/trace.json',
+  'agent-traces/swe-agent/tests/test_data/trajectories/gpt4__swe-agent__test-repo__default_from_url__t-0.00__p-0.95__c-3.00__install-1/swe-agent__test-repo-i1.traj',
+];
+
+describe('pass two: raw and decoded scans agree', () => {
+  beforeAll(() => {
+    if (!fs.existsSync(corpus)) throw new Error(`the shared corpus is missing at ${corpus}`);
+  });
+
+  it.each(files)('%s', (file) => {
+    const input = fs.readFileSync(path.join(corpus, file));
+    const format = file.endsWith('.traj') ? 'json' : formatOf(file);
+    const key = '5a'.repeat(32);
+    const auto = twin(input, { key, format });
+    const decoded = twin(input, { key, format, passTwo: 'decoded' });
+    expect(auto.output.equals(decoded.output)).toBe(true);
+    expect(auto.report.replacements).toEqual(decoded.report.replacements);
+    expect(auto.output.equals(input)).toBe(false);
+  });
+
+  it('agrees on ensure_ascii JSON with non-ASCII names at two depths', () => {
+    const inner = JSON.stringify({ customer: 'José Núñez', email: 'jose.nunez@zentrix-labs.com' });
+    const doc = JSON.stringify({ note: 'José Núñez called', arguments: inner }).replace(
+      /[\u0080-\uffff]/g,
+      (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+    );
+    const key = '5a'.repeat(32);
+    const a = twin(Buffer.from(doc), { key, format: 'json' }).output.toString();
+    const b = twin(Buffer.from(doc), { key, format: 'json', passTwo: 'decoded' }).output.toString();
+    expect(a).toBe(b);
+    expect(a).not.toContain('Jos\\u00e9');
+    expect(JSON.parse(JSON.parse(a).arguments).customer).not.toBe('José Núñez');
+  });
+});

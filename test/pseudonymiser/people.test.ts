@@ -1,0 +1,227 @@
+/**
+ * People and organisations: detection per form, cross-culture names,
+ * common words and public names kept, confidential organisations gone in
+ * every form, parts consistent with the whole, letter case kept, and a small
+ * labelled set with measured precision and recall.
+ */
+import { twin } from '../../pseudonymiser';
+import { pools } from '../../pseudonymiser/pools';
+
+const KEY = '5a'.repeat(32);
+const KEY2 = '77'.repeat(32);
+
+function text(input: string, confidential: string[] = [], key = KEY): string {
+  return twin(Buffer.from(input), { key, format: 'text', confidential }).output.toString();
+}
+function json(value: unknown, confidential: string[] = []): Record<string, unknown> {
+  const out = twin(Buffer.from(JSON.stringify(value)), { key: KEY, format: 'json', confidential });
+  return JSON.parse(out.output.toString()) as Record<string, unknown>;
+}
+
+describe('pools', () => {
+  it('are large and keep the interface the account stand-ins use', () => {
+    expect(pools.femaleFirst.length).toBeGreaterThan(3000);
+    expect(pools.maleFirst.length).toBeGreaterThan(3000);
+    expect(pools.surnames.length).toBeGreaterThan(10000);
+    expect(pools.companyWords.length).toBeGreaterThan(500);
+    expect(pools.streets.length).toBeGreaterThan(100);
+    expect(pools.cities.length).toBeGreaterThan(100);
+    expect(pools.registers[0]!.name).toBe('anglo');
+  });
+});
+
+describe('person forms', () => {
+  it.each([
+    ['prose', 'Yesterday Priya Raghunathan reviewed the patch.', 'Priya Raghunathan'],
+    ['greeting', 'Hi Priya, can you check?', 'Priya'],
+    ['sign-off', 'Looks good.\n\nBest,\nSiobhan', 'Siobhan'],
+    ['mail header', 'From: Jane Doe <jane@example.org>\nSubject: hi', 'Jane Doe'],
+    ['git author', 'commit 1a2b\nAuthor: Chidi Okafor <chidi@example.org>\nDate: Mon', 'Chidi Okafor'],
+    ['co-author', 'Co-authored-by: wei zhang <wz@example.org>', 'wei zhang'],
+    ['title', 'Please ask Dr. Okonkwo-Adeyemi today.', 'Okonkwo-Adeyemi'],
+    ['all caps', 'PATIENT: MARGARET THOMPSON, DOB 1970', 'MARGARET THOMPSON'],
+    ['last, first', 'Listed as DOE, JANE in the register.', 'DOE, JANE'],
+    ['initial', 'The memo was signed by J. Kowalczyk yesterday.', 'Kowalczyk'],
+    ['particles', 'Then María de la Cruz and Pieter van der Berg arrived.', 'Cruz'],
+    ['arabic', 'The buyer is Omar bin Rashid from the north office.', 'Omar bin Rashid'],
+    ['vietnamese', 'The ticket went to Nguyen Van Minh after lunch.', 'Nguyen'],
+    ['said', 'Later Anneliese said the build was green.', 'Anneliese'],
+  ])('%s', (_label, input, name) => {
+    const out = text(input);
+    expect(out).not.toContain(name);
+    expect(out.length).toBeGreaterThan(0);
+  });
+
+  it('finds names under person key paths, and not under tool names', () => {
+    const out = json({
+      customer: { first_name: 'Aaliyah', last_name: 'Okonjo', display_name: 'Aaliyah Okonjo' },
+      assignee: 'li mei',
+      tool: { name: 'get_weather' },
+      owner: 'Tomasz Wisniewski',
+    });
+    const s = JSON.stringify(out);
+    for (const leak of ['Aaliyah', 'Okonjo', 'li mei', 'Tomasz', 'Wisniewski']) expect(s).not.toContain(leak);
+    expect(s).toContain('get_weather');
+  });
+
+  it('replaces a first name alone only when it belongs to a person or the context says so', () => {
+    expect(text('Will you merge this? Grace period ends. Mark the box.')).toBe(
+      'Will you merge this? Grace period ends. Mark the box.',
+    );
+    const out = text('Siobhan Gallagher opened it. Later Siobhan closed it.');
+    expect(out).not.toContain('Siobhan');
+  });
+
+  it('keeps `TODO(owner)` consistent with the person', () => {
+    const out = text('Author: John Smithers <jsmithers@initech.example>\n# TODO(jsmithers): fix');
+    expect(out).not.toContain('jsmithers');
+  });
+});
+
+describe('common words and public names stay', () => {
+  it.each([
+    'Will it rain tomorrow? Grace periods apply.',
+    'Python and PostgreSQL run on Ubuntu at Google and Microsoft.',
+    'Apple released a new iPhone; GitHub Actions failed.',
+    'We use OpenAI and Anthropic models through Amazon Web Services.',
+    'The New York office and the Rose Bowl are closed.',
+    'Sign In with the Sales Team before Monday.',
+  ])('%s', (input) => {
+    expect(text(input)).toBe(input);
+  });
+});
+
+describe('organisations', () => {
+  it('finds private organisations by legal suffix and context, keeps public ones', () => {
+    const out = text('Globex Corporation signed with Apple Inc. She works at Initrode. Vandelay Industries LLC paid.');
+    expect(out).not.toContain('Globex');
+    expect(out).not.toContain('Initrode');
+    expect(out).not.toContain('Vandelay');
+    expect(out).toContain('Apple Inc.');
+    expect(out).toMatch(/ Corporation signed/);
+    expect(out).toMatch(/ LLC paid/);
+  });
+
+  it('finds organisations under key paths', () => {
+    const out = json({ company: 'Hooli Ltd', employer: 'Google' });
+    expect(out.company).not.toContain('Hooli');
+    expect(out.company).toMatch(/ Ltd$/);
+    expect(out.employer).toBe('Google');
+  });
+
+  it('gives an organisation and its domain matching stand-ins', () => {
+    const out = text('Blue Harbor Pty Ltd invoiced; write to ops@blueharbor.io or visit blueharbor.io.');
+    const m = /^(\w+) (\w+) Pty Ltd/.exec(out);
+    expect(m).not.toBeNull();
+    const label = (m![1]! + m![2]!).toLowerCase();
+    expect(out).toContain(`@${label}.io`);
+    expect(out).toContain(` ${label}.io.`);
+  });
+
+  it('replaces a confidential organisation in every form, although public', () => {
+    const input =
+      'OpenAI, OPENAI and openai ship; see openai.com, api.openai.com, sam@openai.com and github.com/openai/openai-python.';
+    const out = text(input, ['OpenAI']);
+    expect(out.toLowerCase()).not.toContain('openai');
+    const multi = text('Blue Harbor, BlueHarbor, blue-harbor and blue_harbor.', ['Blue Harbor Ltd']);
+    expect(multi.toLowerCase().replace(/[^a-z]/g, '')).not.toContain('blueharbor');
+  });
+});
+
+describe('resolution and stand-ins', () => {
+  it('keeps parts consistent with the whole, in their letter case and layout', () => {
+    const out = text(
+      'Jane Doe <jane.doe@initech.example> asked. DOE, JANE signed. Hi Jane, said Dr. Doe. Path /Users/jdoe/x and @jdoe.',
+    );
+    const m = /^(\p{L}+) (\p{L}+) <(\p{L}+)\.(\p{L}+)@/u.exec(out);
+    expect(m).not.toBeNull();
+    const [, g, f, lg, lf] = m!;
+    expect(g).not.toBe('Jane');
+    expect(lg).toBe(g!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    expect(lf).toBe(f!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    expect(out).toContain(`${f!.toUpperCase()}, ${g!.toUpperCase()} signed`);
+    expect(out).toContain(`Hi ${g},`);
+    expect(out).toContain(`Dr. ${f}.`);
+    const handle = (g![0]! + f!).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    expect(out).toContain(`/Users/${handle}/x`);
+    expect(out).not.toMatch(/jdoe|Jane|Doe/);
+  });
+
+  it('keeps apparent gender', () => {
+    for (const [name, pool] of [
+      ['Margaret Thompson', pools.femaleFirst],
+      ['Robert Thompson', pools.maleFirst],
+    ] as const) {
+      const out = text(`Yesterday ${name} called.`);
+      const given = /^Yesterday (\p{L}+) /u.exec(out)![1]!;
+      expect(pool).toContain(given);
+    }
+  });
+
+  it('is keyed: same key same stand-in across traces, another key another', () => {
+    const a = text('Yesterday Priya Raghunathan called.');
+    const b = text('Priya Raghunathan wrote; yesterday Priya Raghunathan called.');
+    const name = /^Yesterday (\p{L}+ \p{L}+) /u.exec(a)![1]!;
+    expect(b).toContain(name);
+    expect(text('Yesterday Priya Raghunathan called.', [], KEY2)).not.toContain(name);
+  });
+});
+
+/** A small labelled set: each line's names (to be replaced) and kept words. */
+const LABELLED: { line: string; names: string[]; keep: string[] }[] = [
+  { line: 'Hi Aisha, the deploy failed again.', names: ['Aisha'], keep: ['deploy'] },
+  { line: 'Thanks, Mateo! Will check later.', names: ['Mateo'], keep: ['Will'] },
+  { line: 'Assigned to Olga Petrova by Kenji Watanabe.', names: ['Olga Petrova', 'Kenji Watanabe'], keep: [] },
+  { line: 'From: Fatima Zahra <fz@example.org>', names: ['Fatima Zahra'], keep: [] },
+  { line: 'The reviewer, Dr. Adebayo, approved it.', names: ['Adebayo'], keep: [] },
+  { line: 'Call Li Wei or Zhang Min about the Redis cache.', names: ['Li Wei'], keep: ['Redis'] },
+  {
+    line: 'Sven Johansson and Ingrid Larsen met in Stockholm.',
+    names: ['Sven Johansson', 'Ingrid Larsen'],
+    keep: ['Stockholm'],
+  },
+  { line: 'Signed-off-by: Rahul Sharma <rahul@example.org>', names: ['Rahul Sharma'], keep: [] },
+  { line: 'Grace Hopper wrote the first compiler.', names: ['Grace Hopper'], keep: ['compiler'] },
+  { line: 'Ask Nomvula Dlamini whether Docker is installed.', names: ['Nomvula Dlamini'], keep: ['Docker'] },
+  { line: 'Will the build pass? Mark it as flaky.', names: [], keep: ['Will', 'Mark'] },
+  {
+    line: 'Use Kubernetes, Terraform and Visual Studio Code.',
+    names: [],
+    keep: ['Kubernetes', 'Terraform', 'Visual Studio Code'],
+  },
+  {
+    line: 'Summer Sale starts in May at Target and Walmart.',
+    names: [],
+    keep: ['Summer Sale', 'May', 'Target', 'Walmart'],
+  },
+  { line: 'Claude and ChatGPT answered the question.', names: [], keep: ['Claude', 'ChatGPT'] },
+  { line: 'Customer Joaquín Herrera-Soto paid late.', names: ['Joaquín Herrera-Soto'], keep: ['Customer'] },
+  { line: 'Dmitri Volkov pushed to main on Friday.', names: ['Dmitri Volkov'], keep: ['Friday', 'main'] },
+  { line: 'Regards,\nTran Thi Lan', names: ['Tran Thi Lan'], keep: [] },
+  { line: 'Contact Ms. Agnieszka Nowak for the invoice.', names: ['Agnieszka Nowak'], keep: ['invoice'] },
+];
+
+describe('labelled set', () => {
+  it('reaches useful precision and recall', () => {
+    let tp = 0;
+    let fn = 0;
+    let keptOk = 0;
+    let keptBad = 0;
+    for (const { line, names, keep } of LABELLED) {
+      const out = text(line);
+      for (const n of names) {
+        if (out.includes(n)) fn++;
+        else tp++;
+      }
+      for (const k of keep) {
+        if (out.includes(k)) keptOk++;
+        else keptBad++;
+      }
+    }
+    const recall = tp / (tp + fn);
+    const precision = keptOk / (keptOk + keptBad);
+    console.log(`people labelled set: recall ${recall.toFixed(3)} (${tp}/${tp + fn}), kept ${precision.toFixed(3)}`);
+    expect(recall).toBeGreaterThanOrEqual(0.85);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * The twin workflow on the time-skipping test server, with the real
+ * activities over an in-memory PGlite database, a temp-folder blob store and
+ * the real pseudonymiser thread pool.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Context } from '@temporalio/activity';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode, DefaultLogger, Runtime, type WorkflowBundle } from '@temporalio/worker';
+import { temporal } from '@temporalio/proto';
+import { eq } from 'drizzle-orm';
+import { createActivities } from '../../activities';
+import { createTwinPool, type TwinPool } from '../../activities/pool';
+import { openMemoryDatabase, type DatabaseHandle } from '../../db/client';
+import { newId } from '../../db/ids';
+import { acceptTwin, createOrganization, getOrganization } from '../../db/repo';
+import { contentKeyFor } from '../../db/runs';
+import { events, twins } from '../../db/schema';
+import { createBlobStore, type BlobStore } from '../../storage';
+import { createWorker, startTwin } from '../../worker';
+import type { TwinActivities, TwinWorkflowResult } from '../../workflows/types';
+
+const REPO = path.resolve(__dirname, '../..');
+const TEST_SERVER = path.join(REPO, '.tools/bin/temporal-test-server');
+const DAY = 86_400_000;
+const RETENTION = 7 * DAY;
+const RUN_LEASE = 5 * 60_000;
+
+let env: TestWorkflowEnvironment;
+let bundle: WorkflowBundle;
+let handle: DatabaseHandle;
+let blobs: BlobStore;
+let pool: TwinPool;
+let tmp: string;
+let queueNo = 0;
+
+beforeAll(async () => {
+  if (!fs.existsSync(TEST_SERVER)) throw new Error(`${TEST_SERVER} is missing: run scripts/setup-tools.sh`);
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tt-wf-'));
+  [env, bundle, handle] = await Promise.all([
+    TestWorkflowEnvironment.createTimeSkipping({
+      server: { executable: { type: 'existing-path', path: TEST_SERVER } },
+    }),
+    bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quiet }),
+    openMemoryDatabase(),
+  ]);
+  blobs = createBlobStore({ dataDir: tmp });
+  pool = createTwinPool({ threads: 1, filename: path.join(__dirname, 'pool-worker-shim.js') });
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.close();
+  await env?.teardown();
+  await handle?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const noop = (): void => undefined;
+const quiet = { trace: noop, debug: noop, info: noop, warn: noop, error: noop, log: noop };
+
+/**
+ * With RECORD_HISTORIES=1, writes a history for the replay test, as
+ * protobuf.js plain-object JSON (int64 as strings, bytes as base64, enums by
+ * name); replay.test.ts reads it back with `History.fromObject`.
+ */
+function recordHistory(name: string, history: temporal.api.history.v1.IHistory): void {
+  const History = temporal.api.history.v1.History;
+  const json = History.toObject(History.fromObject(history), { longs: String, enums: String, bytes: String });
+  fs.writeFileSync(path.join(__dirname, 'histories', `${name}.json`), JSON.stringify(json, null, 2) + '\n');
+}
+
+interface Accepted {
+  twinId: string;
+  orgId: string;
+  key: string;
+  uploadKey: string;
+}
+
+/** An organization with `balance` credits and one accepted live twin whose upload holds `body`. */
+async function acceptLiveTwin(filename: string, body: Buffer, balance = 5): Promise<Accepted> {
+  const org = await createOrganization(handle.db, { name: 'Workflow test org', balance });
+  const twinId = newId('twin');
+  const uploadKey = `uploads/${twinId}`;
+  const put = await blobs.put(uploadKey, body);
+  const key = randomBytes(32).toString('hex');
+  const accepted = await acceptTwin(handle.db, {
+    id: twinId,
+    orgId: org.id,
+    livemode: true,
+    filename,
+    endUser: 'user_42',
+    uploadKey,
+    uploadBytes: put.bytes,
+    twinningKey: key,
+    confidential: ['Globex Corporation'],
+  });
+  if (!accepted.ok) throw new Error(`not accepted: ${accepted.reason}`);
+  expect((await getOrganization(handle.db, org.id))?.balance).toBe(balance - 1);
+  return { twinId, orgId: org.id, key, uploadKey };
+}
+
+async function twinRow(twinId: string) {
+  const [row] = await handle.db.select().from(twins).where(eq(twins.id, twinId));
+  if (!row) throw new Error('twin row missing');
+  return row;
+}
+
+async function eventsOf(twinId: string) {
+  return handle.db.select().from(events).where(eq(events.twinId, twinId));
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function withWorker<T>(activities: TwinActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
+  const taskQueue = `twins-${++queueNo}`;
+  const worker = await createWorker({
+    connection: env.nativeConnection,
+    namespace: 'default',
+    taskQueue,
+    activities,
+    maxConcurrent: 1,
+    workflowBundle: bundle,
+    shutdownGraceMs: 1000,
+  });
+  return worker.runUntil(fn(taskQueue));
+}
+
+const TRACE =
+  [
+    JSON.stringify({
+      role: 'user',
+      content: 'Hi, I am Alice Martin (alice.martin@example.org), customer of Globex Corporation.',
+    }),
+    JSON.stringify({
+      role: 'tool',
+      content: 'export OPENAI_API_KEY=sk-proj-4f9Qz81LmNoPqRsTuVwXyZ0123456789abcdefABCD',
+    }),
+    JSON.stringify({ role: 'assistant', content: 'Thanks Alice, I will call you at +1 415 555 0100.' }),
+  ].join('\n') + '\n';
+
+test('a twin completes: content stored, credit kept, event recorded, upload and key erased; content expires after the retention', async () => {
+  const t = await acceptLiveTwin('session.jsonl', Buffer.from(TRACE));
+  const activities = createActivities({ db: handle.db, blobs, pool });
+
+  const result = await withWorker(activities, async (taskQueue) => {
+    await startTwin(
+      env.client,
+      { id: t.twinId, orgId: t.orgId, livemode: true },
+      {
+        taskQueue,
+        contentRetentionMs: RETENTION,
+        runLeaseMs: RUN_LEASE,
+        searchAttributes: false,
+      },
+    );
+    // A second start of the same twin is a no-op.
+    await startTwin(
+      env.client,
+      { id: t.twinId, orgId: t.orgId, livemode: true },
+      {
+        taskQueue,
+        contentRetentionMs: RETENTION,
+        runLeaseMs: RUN_LEASE,
+        searchAttributes: false,
+      },
+    );
+    const wf = env.client.workflow.getHandle(t.twinId);
+
+    // Before the retention timer fires (time only skips while we await the result).
+    await waitFor('completion', async () => (await twinRow(t.twinId)).status === 'completed');
+    const done = await twinRow(t.twinId);
+    expect(done.completed).not.toBeNull();
+    expect(done.error).toBeNull();
+    expect(done.contentKey).toBe(contentKeyFor(t.twinId));
+    expect(done.contentExpired).toBe(false);
+    expect(done.counts?.email).toBeGreaterThanOrEqual(1);
+    expect(done.twinningKey).toBeNull();
+    expect(done.confidential).toBeNull();
+    expect(done.charged).toBe(true);
+    expect((await getOrganization(handle.db, t.orgId))?.balance).toBe(4); // the credit is kept
+
+    const content = (await blobs.getBuffer(contentKeyFor(t.twinId))).toString('utf8');
+    expect(done.contentBytes).toBe(Buffer.byteLength(content));
+    expect(content.split('\n')).toHaveLength(4);
+    expect(content).not.toContain('alice.martin@example.org');
+    expect(content).not.toContain('Globex');
+    expect(content).not.toContain('sk-proj-4f9Qz81LmNoPqRsTuVwXyZ0123456789abcdefABCD');
+
+    const evts = await eventsOf(t.twinId);
+    expect(evts.map((e) => e.type)).toEqual(['svc.twin.completed']);
+    expect(evts[0]?.data).toMatchObject({ id: t.twinId, object: 'svc.twin', status: 'completed', end_user: 'user_42' });
+    expect(evts[0]?.livemode).toBe(true);
+
+    await waitFor('cleanup', async () => (await twinRow(t.twinId)).uploadKey === null);
+    expect(await blobs.exists(t.uploadKey)).toBe(false);
+
+    const before = await env.currentTimeMs();
+    const res = (await wf.result()) as TwinWorkflowResult;
+    expect((await env.currentTimeMs()) - before).toBeGreaterThanOrEqual(RETENTION - 60_000);
+
+    // Temporal saw ids, counts and statuses only.
+    const history = JSON.stringify(await wf.fetchHistory());
+    const decoded = Buffer.from(history).toString('utf8');
+    for (const secret of [t.key, 'alice.martin', 'Alice Martin', 'Globex', 'sk-proj-4f9Qz81']) {
+      expect(decoded).not.toContain(secret);
+      expect(decoded).not.toContain(Buffer.from(secret).toString('base64').slice(0, 12));
+    }
+    if (process.env.RECORD_HISTORIES === '1') {
+      recordHistory('twin-completed', await wf.fetchHistory());
+    }
+    return res;
+  });
+
+  expect(result).toEqual({ twinId: t.twinId, status: 'completed', contentExpired: true });
+  const expired = await twinRow(t.twinId);
+  expect(expired.status).toBe('completed');
+  expect(expired.contentExpired).toBe(true);
+  expect(expired.contentKey).toBeNull();
+  expect(await blobs.exists(contentKeyFor(t.twinId))).toBe(false);
+  expect((await getOrganization(handle.db, t.orgId))?.balance).toBe(4);
+});
+
+test('content that is not text fails the run once: error object, credit given back, event recorded, upload erased', async () => {
+  const t = await acceptLiveTwin('dump.jsonl', Buffer.from([0x7b, 0x22, 0x61, 0x00, 0x01, 0x22, 0x7d, 0x0a]));
+  const real = createActivities({ db: handle.db, blobs, pool });
+  let runs = 0;
+  const activities: TwinActivities = {
+    ...real,
+    runTwin: async (input) => {
+      runs++;
+      return real.runTwin(input);
+    },
+  };
+
+  const result = await withWorker(activities, async (taskQueue) => {
+    await startTwin(
+      env.client,
+      { id: t.twinId, orgId: t.orgId, livemode: true },
+      {
+        taskQueue,
+        contentRetentionMs: RETENTION,
+        runLeaseMs: RUN_LEASE,
+        searchAttributes: false,
+      },
+    );
+    const res = (await env.client.workflow.getHandle(t.twinId).result()) as TwinWorkflowResult;
+    if (process.env.RECORD_HISTORIES === '1') {
+      recordHistory('twin-failed', await env.client.workflow.getHandle(t.twinId).fetchHistory());
+    }
+    return res;
+  });
+
+  expect(result).toEqual({ twinId: t.twinId, status: 'failed', contentExpired: false });
+  expect(runs).toBe(1); // not retried
+  const row = await twinRow(t.twinId);
+  expect(row.status).toBe('failed');
+  expect(row.completed).not.toBeNull();
+  expect(row.error).toMatchObject({ type: 'run_error', code: 'unsupported_content', retryable: false });
+  expect(row.charged).toBe(false);
+  expect(row.twinningKey).toBeNull();
+  expect(row.confidential).toBeNull();
+  expect(row.uploadKey).toBeNull();
+  expect(await blobs.exists(t.uploadKey)).toBe(false);
+  expect((await getOrganization(handle.db, t.orgId))?.balance).toBe(5); // given back
+  const evts = await eventsOf(t.twinId);
+  expect(evts.map((e) => e.type)).toEqual(['svc.twin.failed']);
+  expect(evts[0]?.data).toMatchObject({
+    id: t.twinId,
+    status: 'failed',
+    error: { type: 'run_error', code: 'unsupported_content', retryable: false },
+  });
+});
+
+test('an internal fault is retried, then fails the twin with internal_error and gives the credit back', async () => {
+  const t = await acceptLiveTwin('notes.txt', Buffer.from('Call Bob Smith on +44 20 7946 0958.\n'));
+  let runs = 0;
+  // The thread pool breaks with a driver-style message quoting a parameter: it must reach neither Temporal nor the twin.
+  const brokenPool: TwinPool = {
+    run: async () => {
+      runs++;
+      throw Object.assign(new Error(`query failed, params: ${t.key}`), { code: 'ECONNRESET' });
+    },
+    close: async () => undefined,
+  };
+  const activities = createActivities({ db: handle.db, blobs, pool: brokenPool });
+
+  const result = await withWorker(activities, async (taskQueue) => {
+    await startTwin(
+      env.client,
+      { id: t.twinId, orgId: t.orgId, livemode: true },
+      {
+        taskQueue,
+        contentRetentionMs: RETENTION,
+        runLeaseMs: RUN_LEASE,
+        searchAttributes: false,
+      },
+    );
+    const wf = env.client.workflow.getHandle(t.twinId);
+    const res = (await wf.result()) as TwinWorkflowResult;
+    const history = JSON.stringify(await wf.fetchHistory());
+    expect(history).not.toContain(t.key);
+    expect(history).toContain('runTwin failed (Error ECONNRESET)');
+    return res;
+  });
+
+  expect(result.status).toBe('failed');
+  expect(runs).toBe(4); // the retry policy's attempts
+  const row = await twinRow(t.twinId);
+  expect(row.error).toEqual({
+    type: 'api_error',
+    code: 'internal_error',
+    message: expect.any(String),
+    retryable: true,
+  });
+  expect(JSON.stringify(row.error)).not.toContain(t.key);
+  expect((await getOrganization(handle.db, t.orgId))?.balance).toBe(5);
+  expect(row.uploadKey).toBeNull();
+  expect(await blobs.exists(t.uploadKey)).toBe(false);
+  expect((await eventsOf(t.twinId)).map((e) => e.type)).toEqual(['svc.twin.failed']);
+});
+
+test('a run whose worker stops heartbeating is picked up again after the run lease, and completes', async () => {
+  const t = await acceptLiveTwin('lost.jsonl', Buffer.from(TRACE));
+  const real = createActivities({ db: handle.db, blobs, pool });
+  const attempts: number[] = [];
+  const activities: TwinActivities = {
+    ...real,
+    runTwin: async (input) => {
+      const ctx = Context.current();
+      attempts.push(ctx.info.attempt);
+      if (ctx.info.attempt === 1) {
+        // A worker that died mid-run: no heartbeat, no answer (until the lease has long passed or shutdown).
+        await Promise.race([ctx.cancelled, new Promise((resolve) => setTimeout(resolve, 8000))]);
+        throw new Error('the lost attempt came back too late');
+      }
+      return real.runTwin(input);
+    },
+  };
+  const taskQueue = `twins-${++queueNo}`;
+  const worker = await createWorker({
+    connection: env.nativeConnection,
+    namespace: 'default',
+    taskQueue,
+    activities,
+    maxConcurrent: 2, // the lost attempt still holds one slot, as a dead worker's slot is not this worker's
+    workflowBundle: bundle,
+    shutdownGraceMs: 1000,
+  });
+  const result = await worker.runUntil(
+    (async () => {
+      await startTwin(
+        env.client,
+        { id: t.twinId, orgId: t.orgId, livemode: true },
+        { taskQueue, contentRetentionMs: 1000, runLeaseMs: 2000, searchAttributes: false },
+      );
+      await waitFor('the run to start', async () => (await twinRow(t.twinId)).status === 'running');
+      return (await env.client.workflow.getHandle(t.twinId).result()) as TwinWorkflowResult;
+    })(),
+  );
+  expect(attempts.slice(0, 2)).toEqual([1, 2]);
+  expect(result).toEqual({ twinId: t.twinId, status: 'completed', contentExpired: true });
+  const row = await twinRow(t.twinId);
+  expect(row.status).toBe('completed');
+  expect(row.counts?.email).toBeGreaterThanOrEqual(1);
+  expect((await eventsOf(t.twinId)).map((e) => e.type)).toEqual(['svc.twin.completed']);
+});

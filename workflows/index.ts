@@ -1,0 +1,3 @@
+/** The workflows the tracetwin worker registers (bundled for the Temporal sandbox). */
+export { twinWorkflow } from './twin';
+export { deliveryWorkflow } from './delivery';
