@@ -24,7 +24,7 @@ npx jest --ci --json --outputFile="$report" "$@"
 status=$?
 set -e
 node -e '
-const r = require(process.argv[1]);
+const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
 if (r.numTotalTests === 0) { console.error("no test ran"); process.exit(1); }
 ' "$report" || status=1

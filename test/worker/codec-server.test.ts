@@ -5,6 +5,8 @@
  * them through the codec server.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
@@ -18,6 +20,7 @@ import {
   type JsonPayload,
   type RunningCodecServer,
 } from '../../worker/codec-server';
+import { startDevServer, type DevServer } from '../../worker/devserver';
 import type { echoWorkflow, failingWorkflow } from './fixtures/codec-workflows';
 
 jest.setTimeout(180_000);
@@ -148,19 +151,26 @@ describe('with a real Temporal server', () => {
   let env: TestWorkflowEnvironment;
   let server: RunningCodecServer;
   let address: string;
+  let devServer: DevServer | undefined;
+  let dataDir: string;
 
   beforeAll(async () => {
-    const dataConverter = encryptedDataConverter(codec);
-    env = await TestWorkflowEnvironment.createLocal({
-      server: { executable: { type: 'existing-path', path: TEMPORAL }, ip: '127.0.0.1' },
-      client: { dataConverter },
+    // the product's own launcher (it waits up to 60 s; the SDK's ephemeral server gives up after 5 s,
+    // which a loaded 2-core machine can exceed)
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-codec-'));
+    devServer = await startDevServer({ dataDir, binary: TEMPORAL });
+    address = devServer.address;
+    env = await TestWorkflowEnvironment.createFromExistingServer({
+      address,
+      client: { dataConverter: encryptedDataConverter(codec) },
     });
-    address = env.address;
     server = await startCodecServer({ codec, corsOrigins: [UI], host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await server?.close();
     await env?.teardown();
+    await devServer?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('histories hold ciphertext only; the client and the CLI (through the codec server) read them', async () => {
