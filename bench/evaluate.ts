@@ -10,7 +10,7 @@
  */
 import { twin, type Format, type Kind, type Report } from '../pseudonymiser';
 import { defaultDetectors } from '../pseudonymiser/detectors';
-import type { Detector } from '../pseudonymiser/types';
+import type { DetectContext, Detector, FindingSink, Keyed, ResolveSink } from '../pseudonymiser/types';
 import {
   align,
   atBoundary,
@@ -53,21 +53,32 @@ export function runTwin(
   detectors: readonly Detector[] = defaultDetectors,
 ): TwinRun {
   const surfaces = new Map<string, Kind>();
+  // One recording sink per real sink: detectors keep per-trace state keyed on the sink they are given
+  // (people/state.ts), so the wrapper must hand them the same object on every call, and forward `resolve`.
+  const wrapped = new WeakMap<FindingSink, ResolveSink>();
+  const record = (sink: FindingSink): ResolveSink => {
+    let w = wrapped.get(sink);
+    if (!w) {
+      const real = sink as ResolveSink;
+      w = {
+        add(f) {
+          surfaces.set(f.surface, f.kind);
+          real.add(f);
+        },
+        has: (s) => real.has(s),
+        found: () => real.found(),
+        pin: (surface, standIn) => real.pin(surface, standIn),
+      };
+      wrapped.set(sink, w);
+    }
+    return w;
+  };
   const recording: Detector[] = detectors.map((d) => ({
     name: d.name,
-    detect(chunk, sink, ctx) {
-      d.detect(
-        chunk,
-        {
-          add(f) {
-            surfaces.set(f.surface, f.kind);
-            sink.add(f);
-          },
-          has: (s) => sink.has(s),
-        },
-        ctx,
-      );
-    },
+    detect: (chunk, sink, ctx) => d.detect(chunk, record(sink), ctx),
+    ...(d.resolve
+      ? { resolve: (sink: ResolveSink, keyed: Keyed, ctx: DetectContext) => d.resolve!(record(sink), keyed, ctx) }
+      : {}),
   }));
   const r = twin(Buffer.from(text, 'utf8'), { key, confidential, format, detectors: recording });
   return { output: r.output.toString('utf8'), report: r.report, surfaces };

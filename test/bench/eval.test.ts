@@ -9,6 +9,7 @@ import { FAMILIES, generateCorpus, generateJsonl, pyDumps, type Trace } from '..
 import { atBoundary, MultiSearch, readJson, variants } from '../../bench/checks';
 import { evaluateTrace, formatOk, runTwin } from '../../bench/evaluate';
 import { emailValid, ibanValid, jwtValid, luhnValid } from '../../bench/values';
+import { twin } from '../../pseudonymiser';
 import type { Detector } from '../../pseudonymiser/types';
 
 const corpus = generateCorpus({ seed: 'unit', perFamily: 2 });
@@ -217,5 +218,18 @@ describe('checks', () => {
     t.plants.forEach((p, i) => {
       if (p.kind === 'email') expect(e.leaked[i]).toBe(false);
     });
+  });
+});
+
+describe('runTwin', () => {
+  it('records what the detectors report without changing the twin (per-trace state and resolution kept)', () => {
+    const input =
+      'My name is Haoran Xu, email haoran.xu@pellucid-robotics.de.\nDone, Haoran. The user Haoran wants it.';
+    const key = '3c'.repeat(32);
+    const direct = twin(Buffer.from(input), { key, format: 'text', confidential: [] }).output.toString();
+    const run = runTwin(input, 'text', key, []);
+    expect(run.output).toBe(direct);
+    expect(run.output).not.toContain('Haoran');
+    expect(run.surfaces.get('Haoran Xu')).toBe('person');
   });
 });

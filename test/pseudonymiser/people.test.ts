@@ -102,6 +102,26 @@ describe('organisations', () => {
     expect(out).toMatch(/ LLC paid/);
   });
 
+  it('finds legal forms written with dots and no spaces (S.A., K.K., S.p.A.)', () => {
+    const out = text(
+      "Billing for Kestrel Freight S.A. and Tarnwell Logistics K.K.'s office; Ferrovane Pasta S.p.A. paid.",
+    );
+    expect(out).not.toContain('Kestrel');
+    expect(out).not.toContain('Tarnwell');
+    expect(out).not.toContain('Ferrovane');
+    expect(out).toMatch(/ S\.A\. and /);
+    expect(out).toMatch(/ K\.K\.'s office/);
+    expect(out).toMatch(/ S\.p\.A\. paid/);
+  });
+
+  it('gives a private domain the same stand-in whether or not its organisation is named in the trace', () => {
+    const alone = text('Write to ops@pellucid-robotics.de or see pellucid-robotics.de/status.');
+    const named = text('Pellucid Robotics GmbH: write to ops@pellucid-robotics.de or see pellucid-robotics.de/status.');
+    const domainOf = (s: string) => /@([a-z.-]+\.de)/.exec(s)![1];
+    expect(domainOf(alone)).not.toBe('pellucid-robotics.de');
+    expect(domainOf(alone)).toBe(domainOf(named));
+  });
+
   it('finds organisations under key paths', () => {
     const out = json({ company: 'Hooli Ltd', employer: 'Google' });
     expect(out.company).not.toContain('Hooli');

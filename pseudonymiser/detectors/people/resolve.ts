@@ -18,6 +18,7 @@
 import type { DetectContext, Keyed, ResolveSink } from '../../types';
 import {
   caseAs,
+  orgCanonical,
   orgDomainLabel,
   personStandIn,
   renderHandle,
@@ -153,11 +154,15 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     const reg = registrableDomain(domain);
     const suffix = publicSuffixOf(reg);
     const label = reg.slice(0, reg.length - suffix.length - 1);
+    if (label.length === 0) return null;
     const org = orgByLabel.get(label.toLowerCase().replace(/-/g, ''));
-    if (!org) return null;
-    if (isPublicDomain(domain.toLowerCase()) && !org.confidential) return null;
+    if (isPublicDomain(domain.toLowerCase()) && !org?.confidential) return null;
+    // Without an organisation named in this trace, the label itself names it (`pellucid-robotics` ↔
+    // `Pellucid Robotics`): the stand-in then depends on the domain alone, so it is the same in every trace.
+    const canonical = org?.canonical ?? orgCanonical(label.replace(/[-_]+/g, ' '));
+    if (canonical.length === 0) return null;
     const sub = domain.slice(0, domain.length - reg.length);
-    return sub + orgDomainLabel(org.canonical, label, keyed) + '.' + suffix.toLowerCase();
+    return sub + orgDomainLabel(canonical, label, keyed) + '.' + suffix.toLowerCase();
   };
   const people: Folded[] = resolved.map((r) => ({
     r,

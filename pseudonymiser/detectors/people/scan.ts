@@ -240,11 +240,27 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
     } else if (let_[c] && toks.length > 0) {
       const e = wordEnd(text, pos, let_);
       const lower = text.slice(pos, e).toLowerCase();
+      // a lower-case letter inside a dotted legal form (`S.p.A.`)
+      if (e - pos === 1 && text.charCodeAt(pos - 1) === 46 && text.charCodeAt(e) === 46) {
+        toks.push({ start: pos, end: e, lower, kind: 'initial', after: e + 1 });
+        pos = e + 1;
+        if (let_[text.charCodeAt(pos)] && text.charCodeAt(pos + 1) === 46) continue;
+        break;
+      }
       if (!PARTICLES.has(lower)) break;
       tok = { start: pos, end: e, lower, kind: 'particle', after: e };
     } else break;
     toks.push(tok);
     pos = tok.after;
+    // after name words, a dotted legal form written without spaces (`S.A.`, `K.K.`, `S.p.A.`) goes on at the next letter
+    if (
+      tok.kind === 'initial' &&
+      tok.after > tok.end &&
+      toks.some((t) => t.kind === 'word') &&
+      let_[text.charCodeAt(pos)] &&
+      text.charCodeAt(pos + 1) === 46
+    )
+      continue;
     // one space (or a dot-space after an initial or a title) separates name words
     if (
       text.charCodeAt(pos) === 32 &&
