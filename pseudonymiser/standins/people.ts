@@ -18,6 +18,7 @@
  */
 import type { Keyed, Kind, StandInGenerator } from '../types';
 import { pools, type Gender, type Register } from '../pools';
+import { isCjk, renderCjk } from './cjk';
 import { SURNAME, SURNAME_RARE, flagsOf, genderOf, inAnglo, registerOf } from '../detectors/people/lexicon';
 
 /** Honorifics and titles kept as written. */
@@ -228,6 +229,7 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
 
 /** Renders any surface of a person from the stand-in of its entity. */
 export function renderPerson(original: string, canonical: string, keyed: Keyed, attempt: number): string {
+  if (isCjk(original)) return renderCjk(original, canonical, keyed, attempt);
   const s = personStandIn(canonical, keyed, attempt);
   if (/[\s,]/.test(original) || /^\p{L}+(?:['’]\p{L}+)?$/u.test(original)) {
     return renderWords(original, canonical, s, keyed, attempt);

@@ -36,7 +36,7 @@ for (const k of `company company_name organization organisation org org_name org
 
 const keyCache = new Map<string, Role | null>();
 
-function roleOf(key: string): Role | null {
+export function roleOf(key: string): Role | null {
   let r = keyCache.get(key);
   if (r !== undefined) return r;
   const n = key
@@ -52,7 +52,7 @@ const NAME_VALUE = /^\p{L}[\p{L}\p{M}.'’-]*(?:,? \p{L}[\p{L}\p{M}.'’-]*){0,4
 const PLACEHOLDER =
   /^(?:null|none|nil|undefined|unknown|anonymous|n\/a|na|test|demo|example|sample|user|admin|system|bot|assistant|me|you|self|default|string|text|name|first|last|tbd|todo|redacted)$/i;
 
-function lastKey(path: readonly string[]): string {
+export function lastKey(path: readonly string[]): string {
   for (let i = path.length - 1; i >= 0; i--) if (path[i] !== '*') return path[i]!;
   return '';
 }
@@ -65,6 +65,45 @@ interface Field {
   readonly index: number;
 }
 
+/** The value of a field, or null when it cannot hold a name of this role. */
+function fieldValue(role: Role, raw: string): string | null {
+  const value = raw.trim();
+  if (value.length < 2 || PLACEHOLDER.test(value)) return null;
+  if (role !== 'org' && !NAME_VALUE.test(value)) return null;
+  if (role === 'org' && (/[@/\\]|:\/\//.test(value) || !/\p{L}/u.test(value) || value.length > 80)) return null;
+  return value;
+}
+
+/**
+ * JSON written inside text (`tool: {"first_name": "Mia", "last_name": "Li"}` in a transcript, a log line with a
+ * JSON payload): `"key": "value"` pairs read like fields. Halves of a name next to each other pair up.
+ */
+const INLINE_FIELD = /"([A-Za-z][A-Za-z_]{1,29})"\s*:\s*"([^"\\\n]{2,120})"/g;
+
+function inlineFields(corpus: string): Field[] {
+  const fields: Field[] = [];
+  if (corpus.indexOf('":') < 0) return fields;
+  INLINE_FIELD.lastIndex = 0;
+  let n = 0;
+  for (let m = INLINE_FIELD.exec(corpus); m !== null; m = INLINE_FIELD.exec(corpus)) {
+    const role = roleOf(m[1]!);
+    if (!role) continue;
+    const value = fieldValue(role, m[2]!);
+    if (value === null) continue;
+    const start = m.index + m[0].length - 1 - m[2]!.length + m[2]!.indexOf(value);
+    fields.push({ role, value, start, parent: String(n), index: n });
+    n++;
+  }
+  // halves of one name stand next to each other: pair each with its neighbour, not with the next list entry's
+  for (let i = 0; i + 1 < fields.length; i++) {
+    const a = fields[i]!;
+    const b = fields[i + 1]!;
+    const halves = (a.role === 'given' && b.role === 'family') || (a.role === 'family' && b.role === 'given');
+    if (halves && a.parent === String(a.index)) fields[i + 1] = { ...b, parent: a.parent };
+  }
+  return fields;
+}
+
 export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
   const fields: Field[] = [];
   const corpus = chunk.corpus;
@@ -75,10 +114,8 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
     const role = roleOf(lastKey(seg.path));
     if (!role) continue;
     const raw = corpus.slice(seg.start, seg.end);
-    const value = raw.trim();
-    if (value.length < 2 || PLACEHOLDER.test(value)) continue;
-    if (role !== 'org' && !NAME_VALUE.test(value)) continue;
-    if (role === 'org' && (/[@/\\]|:\/\//.test(value) || !/\p{L}/u.test(value) || value.length > 80)) continue;
+    const value = fieldValue(role, raw);
+    if (value === null) continue;
     const path = seg.path;
     fields.push({
       role,
@@ -89,6 +126,11 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
       index: i,
     });
   }
+  reportFields(fields, sink, st);
+  reportFields(inlineFields(corpus), sink, st);
+}
+
+function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleState): void {
   // name halves by parent object, for pairing first and last names
   const halves = new Map<string, Field[]>();
   const place = new Map<Field, number>();

@@ -6,6 +6,7 @@ import type { FindingSink } from '../../types';
 import { isPlainWord } from './score';
 import { isPublicOrg } from './lexicon';
 import { splitLegal } from '../../standins/people';
+import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
 
 /** A full name (given and family known). */
@@ -17,8 +18,8 @@ export function reportPerson(
   family: string,
   initialOnly = false,
 ): void {
-  if (surface.length < 3) return;
-  if (initialOnly || given.length === 1) {
+  if (surface.length < 3 && !(surface.length === 2 && isCjk(surface))) return;
+  if (initialOnly || (given.length === 1 && !isCjk(given))) {
     // `J. Doe`: a surname with an initial; linked to a full name in resolution
     reportLone(sink, st, surface, 'family', family, true);
     return;

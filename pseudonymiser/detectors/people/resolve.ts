@@ -26,10 +26,11 @@ import {
   type PersonStandIn,
 } from '../../standins/people';
 import { generatorFor } from '../../standins';
+import { isCjk } from '../../standins/cjk';
 import { isPublicDomain, publicSuffixOf, registrableDomain, FREE_MAIL } from '../accounts/lists';
-import { isPlainWord } from './score';
+import { familyScore, givenScore, isPlainWord } from './score';
 import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
-import { reportOrg } from './report';
+import { reportOrg, reportPerson } from './report';
 import type { OrgEntity, PeopleState, PersonEntity } from './state';
 
 const fold = (s: string): string =>
@@ -55,6 +56,9 @@ function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink
       s = personStandIn(p.canonical, keyed, attempt);
       const full = `${s.given} ${s.family}`;
       const clash =
+        // a part of the stand-in equal to the same part of the original would leave it in the twin
+        s.given.toLowerCase() === p.given ||
+        s.family.toLowerCase() === p.family ||
         taken.has(full.toLowerCase()) ||
         sink.has(full) ||
         sink.has(s.given) ||
@@ -82,7 +86,32 @@ function namesPerson(l: string, p: Folded): boolean {
   return (p.f.length >= 3 && l.includes(p.f)) || (p.g.length >= 3 && l.includes(p.g) && !isPlainWord(p.g));
 }
 
+/** `jane.doe`, `jane_doe`, `jane-doe`: an e-mail local part made of a first name and a surname. */
+const NAME_LOCAL = /^([a-z]{2,20})[._-]([a-z]{2,20})$/;
+
+/**
+ * People named by their e-mail address: `hayoon.park@…` says that `Hayoon Park` is a person, so the name is
+ * replaced wherever it is written, even where the text around it would not say so.
+ */
+function personsFromEmails(st: PeopleState, sink: ResolveSink): void {
+  for (const f of [...sink.found()]) {
+    if (f.kind !== 'email') continue;
+    const at = f.text.lastIndexOf('@');
+    const m = at > 0 ? NAME_LOCAL.exec(f.text.slice(0, at).toLowerCase()) : null;
+    if (!m) continue;
+    const given = m[1]!;
+    const family = m[2]!;
+    if (st.persons.has(`${given}|${family}`) || isPlainWord(given) || isPublicOrg(given) || isPublicOrg(family))
+      continue;
+    if (!(givenScore(given, true) >= 1 || familyScore(family, true) >= 1.5)) continue;
+    if (isPlainWord(family) && familyScore(family, true) < 1) continue;
+    const title = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+    reportPerson(sink, st, `${title(given)} ${title(family)}`, given, family);
+  }
+}
+
 export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, _ctx: DetectContext): void {
+  personsFromEmails(st, sink);
   const resolved = choosePersonStandIns(st.persons.values(), sink, keyed);
   const byGiven = new Map<string, Resolved>();
   const byFamily = new Map<string, Resolved>();
@@ -94,6 +123,17 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
 
   for (const r of resolved) {
     const { given, family, canonical } = r.person;
+    if (isCjk(given + family)) {
+      // a name in a CJK script: its given name and a surname of two or more characters stand alone too
+      for (const part of [given, family]) {
+        if (part.length < 2) continue;
+        if ((part === given ? byGiven : byFamily).get(part) !== r) continue;
+        sink.add({ kind: 'person', surface: part, canonical });
+        r.person.surfaces.add(part);
+      }
+      for (const s of r.person.surfaces) sink.pin(s, render(r, s));
+      continue;
+    }
     // parts of the whole, replaced wherever they stand
     const gDisplay = given.charAt(0).toUpperCase() + given.slice(1);
     const fDisplay = family.replace(/(^|[\s'’-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
@@ -128,7 +168,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
         ? byGiven.get(lone.name)
         : (byFamily.get(lone.name) ?? resolved.find((x) => x.person.family.endsWith(' ' + lone.name)));
     if (!r) continue;
-    if (lone.role === 'given') sink.pin(lone.surface, caseAs(lone.surface, r.standIn.given));
+    if (lone.role === 'given' && !isCjk(lone.surface)) sink.pin(lone.surface, caseAs(lone.surface, r.standIn.given));
     else sink.pin(lone.surface, render(r, lone.surface));
   }
 

@@ -33,9 +33,24 @@ const ORG_BEFORE =
 const PERSON_BEFORE =
   /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to)[,:!]?\s+|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
 
+/** A role noun before a name (`the user Jiho`): a person, unless the word is an ordinary word (`the user Will …`). */
+const ROLE_BEFORE = /(?:^|[^\p{L}])(?:user|customer|client|caller|colleague|teammate|member|passenger|patient)\s+$/iu;
+/** Last letters of the ROLE_BEFORE nouns: the pattern runs only after a word ending in one of them. */
+const ROLE_LAST = new Set([
+  'user',
+  'customer',
+  'client',
+  'caller',
+  'colleague',
+  'teammate',
+  'member',
+  'passenger',
+  'patient',
+]);
+
 /** Words after a lone name that say it is a person. */
 const PERSON_AFTER =
-  /^(?:\s+(?:said|says|wrote|writes|asked|asks|replied|replies|mentioned|commented|suggested|noted|thinks|agreed|confirmed|approved|reported|joined|left)\b|\s*<[^<>\s]+@)/;
+  /^(?:\s+(?:said|says|wrote|writes|asked|asks|replied|replies|mentioned|commented|suggested|noted|thinks|agreed|confirmed|approved|reported|joined|left)\b|\s*<[^<>\s]+@|\s\((?:agent|customer|user|support|staff|rep|host|guest|admin|moderator|owner|me|you)\):)/;
 
 /** A header line whose value is a name: `From: `, `Author: `, `Co-authored-by: `. */
 const HEADER_BEFORE =
@@ -134,12 +149,12 @@ function personBeforeMaybe(ctx: string): boolean {
 /** First letters of the verbs in PERSON_AFTER (`said`, `wrote`, `asked`, `replied`, `mentioned`, `commented`, `noted`, `thinks`, `joined`, `left`). */
 const AFTER_VERB_FIRST = new Set([...'swarmcntjl'].map((ch) => ch.charCodeAt(0)));
 
-/** Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter, or `<` after optional space. */
+/** Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter or `(`, or `<` after optional space. */
 function personAfterMaybe(text: string, pos: number): boolean {
   let j = pos;
   while (j < text.length && j - pos < 24 && isSpace(text.charCodeAt(j))) j++;
   const c = text.charCodeAt(j);
-  return c === 60 || (j > pos && AFTER_VERB_FIRST.has(c));
+  return c === 60 || (j > pos && (AFTER_VERB_FIRST.has(c) || c === 40));
 }
 
 /** Cheap necessary condition for HEADER_BEFORE on the context string: `…:`, white space, an optional quote. */
@@ -163,6 +178,7 @@ class Around {
   private header = -1;
   private personBefore = -1;
   private after = -1;
+  private role = -1;
 
   constructor(
     private readonly text: string,
@@ -204,7 +220,19 @@ class Around {
 
   /** Anything around the run that says person. */
   personCtx(): boolean {
-    return this.headerCtx() || this.title || this.afterCtx() || this.personBeforeCtx();
+    return this.headerCtx() || this.title || this.afterCtx() || this.personBeforeCtx() || this.roleCtx();
+  }
+
+  /** A role noun just before the run (`the user`, `customer`). */
+  roleCtx(): boolean {
+    if (this.role < 0) {
+      const ctx = this.before();
+      let j = ctx.length;
+      while (j > 0 && isSpace(ctx.charCodeAt(j - 1))) j--;
+      const w = j < ctx.length ? asciiWordBefore(ctx, j, 0) : null;
+      this.role = w !== null && ROLE_LAST.has(w) && ROLE_BEFORE.test(ctx) ? 1 : 0;
+    }
+    return this.role === 1;
   }
 }
 
