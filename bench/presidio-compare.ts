@@ -369,8 +369,13 @@ function main(): void {
     ),
   );
 
-  const mbps = (s: number): string => (s > 0 ? (bytes / 1e6 / s).toFixed(2) : '—');
-  log('\nSpeed on this corpus (one thread each; MB = 10^6 bytes of input):');
+  const mbps = (s: number): string => (s > 0 ? (bytes / 1e6 / s).toFixed(3) : '—');
+  log(
+    `\nSpeed on this corpus (one thread each; MB = 10^6 bytes of input; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores at the end):`,
+  );
   log(
     table(
       ['tool', 'bytes', 'seconds', 'MB/s', 'what the time covers'],
