@@ -1,7 +1,7 @@
 /**
  * Secrets: provider token formats, private key blocks, JWTs, credentials in
  * URLs and connection strings, `Authorization` / `Cookie` headers, and
- * `KEY=value` / `KEY: value` assignments whose name says secret.
+ * `KEY=value` / `KEY: value` assignments and `--api-key value` options whose name says secret.
  *
  * Cost per chunk: one linear candidate scan for tokens (secrets/scan.ts);
  * the structural detectors each start from a cheap literal search
@@ -293,6 +293,9 @@ function detectAssignments(corpus: string, out: Emitter): void {
     if (ne === neLimit && ne < corpus.length && NAME_CHAR[corpus.charCodeAt(ne)] === 1) continue;
     let name = corpus.slice(ns, ne);
     while (name.endsWith('.') || name.endsWith('-')) name = name.slice(0, -1);
+    // a command-line option: `--api-key VALUE`, `--token=VALUE`
+    const flag = name.startsWith('-');
+    if (flag) name = name.replace(/^-+/, '');
     // operator
     let p = ne;
     const quoteBefore = corpus[ns - 1];
@@ -307,7 +310,8 @@ function detectAssignments(corpus: string, out: Emitter): void {
       if (corpus[p + 1] === ':' || corpus[p + 1] === '/') continue;
       colonOp = corpus[p + 1] !== '=';
       p += colonOp ? 1 : 2;
-    } else continue;
+    } else if (!(flag && p > ne && op !== undefined && op !== '-' && op !== '\n')) continue;
+    const spaceOp = op !== '=' && op !== ':';
     const opEnd = p;
     while (p < corpus.length && p - opEnd < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
     // value
@@ -326,6 +330,11 @@ function detectAssignments(corpus: string, out: Emitter): void {
     } else {
       ve = vs;
       while (ve < vLimit && UNQUOTED_END[corpus.charCodeAt(ve)] === 0) ve++;
+      // an option's value is one word
+      if (spaceOp) {
+        const sp = corpus.slice(vs, ve).search(/\s/);
+        if (sp >= 0) ve = vs + sp;
+      }
     }
     NAME_WORDS.lastIndex = Math.max(NAME_WORDS.lastIndex, ve);
     if (ve - vs > MAX_VALUE || ve === vs) continue;

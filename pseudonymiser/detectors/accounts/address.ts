@@ -4,7 +4,7 @@
  *   Apt 5`, `12 rue de la Paix`;
  * - street first with the number after (German, Dutch, Nordic, Romance):
  *   `Hauptstraße 5`, `Brucker Bundesstrasse 31`, `Rua do Arenque 1634`,
- *   `Via Franscini 71`, `Harjukuja 54`.
+ *   `Via Franscini 71`, `Harjukuja 54`, `Am Mühlbach 90`, `An der Alster 3`.
  * The street-type word (or compound suffix) is required, so a number before
  * any capitalised words is not enough.
  *
@@ -19,6 +19,8 @@ const UNIT = String.raw`(?:,?[ \t](?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|Room|
 const FR_TYPES = 'rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|cours|route';
 const NUMBER_FIRST = new RegExp(
   String.raw`(?<![\w.\-/#,])\d{1,6}[A-Za-z]?(?:-\d{1,4})?[ \t](?:(?:[NSEW]|North|South|East|West)\.?[ \t])?(?:[A-Z][a-z'’]+\.?[ \t]|\d{1,3}(?:st|nd|rd|th)[ \t]){1,4}(?:${EN_SUFFIX})\b\.?${UNIT}` +
+    // streets known without a type word
+    String.raw`|(?<![\w.\-/#,])\d{1,6}[A-Za-z]?[ \t](?:Broadway|Bowery|Embarcadero|Strand|Piccadilly|Kurfürstendamm)\b${UNIT}` +
     String.raw`|(?<![\w.\-/#,])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t](?:${FR_TYPES})[ \t](?:(?:de|du|des|la|le|l'|d')[ \t]?){0,2}[A-ZÉÈ][\p{L}'’-]+(?:[ \t][A-ZÉÈ][\p{L}'’-]+){0,2}`,
   'gu',
 );
@@ -27,7 +29,7 @@ const NUMBER_ANCHOR = new RegExp(String.raw`\d[A-Za-z]?,? (?:[A-Z]|(?:${FR_TYPES
 const COMPOUND =
   'straße|strasse|str\\.|gasse|weg|platz|allee|damm|ufer|laan|straat|plein|gracht|vej|gade|gatan|gata|vägen|veien|katu|tie|kuja|utca';
 const ROMANCE =
-  'Rua|Rue|Via|Viale|Piazza|Corso|Calle|Avenida|Av\\.|Carrer|Largo|Travessa|Praça|Alameda|Paseo|Camino|ulica|ul\\.';
+  'Rua|Rue|Via|Viale|Piazza|Corso|Calle|Avenida|Av\\.|Carrer|Largo|Travessa|Praça|Alameda|Paseo|Camino|ulica|ul\\.|Am|Im|Zum|Zur|An der|An den|Auf der|Auf dem|In der|Unter den';
 const STREET_FIRST = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t](?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND}))[ \t]\d{1,5}[a-zA-Z]?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
   'gu',

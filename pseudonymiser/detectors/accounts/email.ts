@@ -106,6 +106,10 @@ function scanAt(corpus: string, at: number, atLen: number, sink: FindingSink): n
   return e;
 }
 
+/** ` on Slack`, ` on X`: what follows a handle of a named network. */
+const ON_NETWORK =
+  /^ (?:on|at|in|via) (?:Slack|Discord|Telegram|Twitter|X|Mastodon|Bluesky|Instagram|GitHub|GitLab|Teams|Threads|TikTok|Reddit|Keybase|Matrix|Signal)\b/;
+
 function scanMention(corpus: string, at: number, sink: FindingSink): void {
   const before = at > 0 ? corpus.charCodeAt(at - 1) : 10;
   // a mention starts after a space, an opening bracket or quote, or at the start of a line
@@ -131,7 +135,8 @@ function scanMention(corpus: string, at: number, sink: FindingSink): void {
   if (next === 47 || next === 40 || next === 64 || next === 123 || next === 60 || next === 61) return; // / ( @ { < =
   if (next === 46 && isWord(corpus.charCodeAt(e + 1))) return; // @app.route
   if (NOT_MENTION.has(name.toLowerCase())) return;
-  if (name.includes('.') || /^\d/.test(name)) return;
+  // a dotted name (`@user2857.wang`) is a handle only where the text names the network it belongs to
+  if (/^\d/.test(name) || (name.includes('.') && !ON_NETWORK.test(corpus.slice(e, e + 24)))) return;
   // a decorator or annotation stands alone at the start of a line of code
   let ls = at - 1;
   while (ls >= 0 && (corpus.charCodeAt(ls) === 32 || corpus.charCodeAt(ls) === 9)) ls--;

@@ -2,7 +2,8 @@
  * Account detectors: e-mails and mentions, digit-led numbers (phones, cards,
  * SSNs, SINs, IPv4), IBANs and keyed bank / national ids, IPv6 and MACs,
  * user names / handles / ids / home directories, wallets, street addresses,
- * host names of private organisations in URLs and connection strings.
+ * host names of private organisations in URLs and connection strings, ids and
+ * logins named by the words around them (prose, API paths, prompts, branches).
  * Each scans a chunk's corpus once or a few times with anchored, bounded
  * patterns behind a cheap prefilter.
  */
@@ -15,6 +16,7 @@ import { identityDetector } from './identity';
 import { walletDetector } from './wallet';
 import { addressDetector } from './address';
 import { hostDetector } from './hosts';
+import { mentionsDetector } from './mentions';
 
 export const accountDetectors: readonly Detector[] = [
   emailDetector,
@@ -25,4 +27,5 @@ export const accountDetectors: readonly Detector[] = [
   walletDetector,
   addressDetector,
   hostDetector,
+  mentionsDetector,
 ];

@@ -1,0 +1,119 @@
+/**
+ * Accounts named by the words around them rather than by a JSON key:
+ *
+ * - ids after a noun that says whose they are: `account CUST-029090`,
+ *   `customer #48213`, `user id: u_88213` (account ids); digits alone after
+ *   `account` (`account 840414586929`) are a bank account number;
+ * - ids in the path of an API URL after a collection that names people:
+ *   `/v2/customers/CUST-885865`, `/users/8812/orders`;
+ * - the user of a shell prompt: `schoi@build-01:~/src$`;
+ * - the owner prefix of a git branch: `git push origin kvogelsang/hotfix`;
+ * - a JSON value that is a domain name and nothing else (`"tags": ["acme-robotics.de"]`).
+ *
+ * An id must hold a digit (`account settings`, `/users/me` name nobody).
+ * User names are then linked to the person they name by resolution, like
+ * any other user name.
+ */
+import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
+import { isPlainWord } from '../people/score';
+import { SYSTEM_USERS } from './lists';
+import { reportHost } from './hosts';
+
+/** `account CUST-029090`, `customer id: 4821`, `acct #0042-99`. */
+const PROSE_ID =
+  /\b(account|acct|customer|client|member|subscriber|user)(?:[ _-]?(?:id|no\.?|number|num|#))?(?:\s*[:#=]\s*|\s+#?)([A-Za-z0-9][A-Za-z0-9_-]{3,39})(?![A-Za-z0-9_@]|[.-][A-Za-z0-9])/dgi;
+
+/** `/customers/CUST-885865`, `/users/8812/…`. */
+const URL_ID =
+  /\/(?:customers|users|accounts|members|clients|subscribers|profiles|patients|employees)\/([A-Za-z0-9][A-Za-z0-9_-]{2,63})(?=[/?#\s"'<>)\]]|$)/dg;
+
+/** `schoi@build-01:~/src$`, `jane@mbp:/srv#` at the start of a line. */
+const PROMPT = /(?:^|\n)([a-z_][a-z0-9_.-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:[~/]/dg;
+
+/** `origin kvogelsang/hotfix`, `refs/heads/jdoe/fix`, `checkout -b jdoe/x`. */
+const BRANCH_OWNER =
+  /(?:\b(?:origin|upstream)\s+|refs\/heads\/|\bcheckout\s+(?:-b\s+)?|\bswitch\s+(?:-c\s+)?)([a-z][a-z0-9._-]{1,30})\/[A-Za-z0-9._-]/dg;
+
+/** Branch prefixes that name a kind of work, not a person. */
+const BRANCH_WORDS = new Set(
+  `feature features feat fix fixes bugfix hotfix release releases chore docs doc refactor test tests ci build perf
+  style dependabot renovate main master dev develop development wip exp experiment experimental spike users user
+  team teams hotfixes patch patches topic topics tmp temp backport support maint maintenance stable next beta alpha
+  canary nightly staging prod production gh-pages snyk greenkeeper copilot codex claude cursor`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Dates are no ids: `2024-05-01`, `2024-05`, `05-01-2024`. */
+const DATE = /^(?:\d{4}-\d{1,2}(?:-\d{1,2})?|\d{1,2}-\d{1,2}-\d{2,4})$/;
+
+/** Where a capture group of a match (made with the `d` flag) starts. */
+const groupStart = (m: RegExpExecArray, group = 1): number => m.indices![group]![0];
+
+function reportId(sink: FindingSink, kind: Kind, value: string, start: number): void {
+  sink.add({ kind, surface: value, at: { start, end: start + value.length } });
+  if (value.length >= 6) sink.add({ kind, surface: value });
+}
+
+function scanProse(text: string, sink: FindingSink): void {
+  PROSE_ID.lastIndex = 0;
+  for (let m = PROSE_ID.exec(text); m !== null; m = PROSE_ID.exec(text)) {
+    const noun = m[1]!.toLowerCase();
+    const value = m[2]!;
+    if (!/\d/.test(value) || UUID.test(value) || DATE.test(value)) continue;
+    const digits = /^\d+$/.test(value);
+    // a year, a count or a small number is no id
+    if (digits && value.length < 5) continue;
+    const kind: Kind =
+      digits && (noun === 'account' || noun === 'acct') && value.length <= 17 ? 'bank_account' : 'account_id';
+    reportId(sink, kind, value, groupStart(m, 2));
+  }
+}
+
+function scanUrls(text: string, sink: FindingSink): void {
+  URL_ID.lastIndex = 0;
+  for (let m = URL_ID.exec(text); m !== null; m = URL_ID.exec(text)) {
+    const value = m[1]!;
+    if (!/\d/.test(value) || UUID.test(value)) continue;
+    reportId(sink, 'account_id', value, groupStart(m));
+  }
+}
+
+function scanLogins(text: string, sink: FindingSink): void {
+  const report = (re: RegExp, skip: (name: string) => boolean): void => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const name = m[1]!;
+      if (name.length < 2 || SYSTEM_USERS.has(name) || isPlainWord(name) || skip(name)) continue;
+      const start = groupStart(m);
+      sink.add({ kind: 'username', surface: name, at: { start, end: start + name.length } });
+      sink.add({ kind: 'username', surface: name });
+    }
+  };
+  if (text.includes('@')) report(PROMPT, () => false);
+  if (text.includes('/')) report(BRANCH_OWNER, (name) => BRANCH_WORDS.has(name));
+}
+
+/** A whole value that is a host name: labels of letters, digits and inner hyphens. */
+const HOST_VALUE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
+
+function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
+  const text = chunk.corpus;
+  for (const seg of chunk.segments) {
+    if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 253 || seg.end - seg.start < 4) continue;
+    const value = text.slice(seg.start, seg.end);
+    if (HOST_VALUE.test(value)) reportHost(value, sink);
+  }
+}
+
+export const mentionsDetector: Detector = {
+  name: 'accounts.mentions',
+  detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
+    const text = chunk.corpus;
+    scanProse(text, sink);
+    if (text.includes('/')) scanUrls(text, sink);
+    scanLogins(text, sink);
+    scanDomainValues(chunk, sink);
+  },
+};
