@@ -90,3 +90,14 @@ describe('secrets given as command-line options', () => {
     expect(out).toMatch(/--api-key [A-Za-z0-9]{40} --verbose; tool --max-tokens 4096; cli --password \S+ ;$/);
   });
 });
+
+describe('dotted quads that read as versions', () => {
+  it('keeps a version-shaped quad unless the words around it say address', () => {
+    expect(text('Bump Stripe client to 7.6.3.1; psql (16.2, server 7.6.3.1)')).toBe(
+      'Bump Stripe client to 7.6.3.1; psql (16.2, server 7.6.3.1)',
+    );
+    expect(text('ping 4.4.2.1')).not.toContain('4.4.2.1');
+    expect(text('connected to 9.9.4.2 at noon')).not.toContain('9.9.4.2');
+    expect(text('The job runs on 52.14.2.9')).not.toContain('52.14.2.9');
+  });
+});

@@ -33,6 +33,18 @@ const NUMERIC_KEY =
 const PHONE_KEY = /(?:phone|mobile|cell|tel|telephone|fax|msisdn|contact_number|whatsapp|sms)/;
 const PHONE_WORDS = /(?:phone|tel|mobile|cell|fax|call|whatsapp|sms|contact|dial|\bmob|\bph)\b[^\n\d]{0,16}$/i;
 const VERSION_WORDS = /(?:version|\bver|\bv|release|build|firmware|agent)\s*[:=]?\s*$/i;
+/** Words before a dotted quad that say it is an address. */
+const IP_WORDS =
+  /\b(?:ip|ipv4|addr|address|host|hostname|inet|peer|remote|src|dst|source|destination|gateway|dns|nameserver|resolver|ping|ssh|curl|proxy|connect(?:ed|ing)?(?: to)?|from)\b[^\n]{0,12}$/i;
+
+/**
+ * A dotted quad whose parts are all below 16 (`7.6.3.1`) is a version number far more often than an
+ * address (one public address in 65,000 has that shape): it counts as an address only where the words or
+ * the key around it say so.
+ */
+function versionShaped(quad: string): boolean {
+  return quad.split('.').every((p) => Number(p) < 16);
+}
 
 /** National formats tried when a number starts with a trunk prefix 0, or when the context says phone. */
 const TRUNK_COUNTRIES: readonly CountryCode[] = [
@@ -152,7 +164,10 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     const slashOk = corpus.charCodeAt(p - 1) !== 47 || corpus.charCodeAt(p - 2) === 47;
     if (n !== null && slashOk && ipv4Public(n) && !WELL_KNOWN_V4.has(m[0])) {
       const seg = ctx.segmentAt(chunk, p);
-      if (!VERSION_WORDS.test(textBefore(chunk, seg, p, 24)) && !/version|user_agent|ua$/.test(keyAt(chunk, ctx, p)))
+      const before = textBefore(chunk, seg, p, 24);
+      const key = keyAt(chunk, ctx, p);
+      const addressSaid = IP_WORDS.test(before) || /ip|addr|host|peer|remote|client|server/.test(key);
+      if (!VERSION_WORDS.test(before) && !/version|user_agent|ua$/.test(key) && (addressSaid || !versionShaped(m[0])))
         sink.add({ kind: 'ip', surface: m[0] });
     }
     return p + m[0].length;
