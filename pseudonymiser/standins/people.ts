@@ -97,7 +97,7 @@ const PLAIN = /^\p{L}+(?:['’-]\p{L}+)*$/u;
 
 const standInCache = new WeakMap<Keyed, Map<string, PersonStandIn>>();
 
-/** The keyed stand-in of a person entity: a pure function of (key, canonical, attempt). */
+/** The keyed stand-in of a person entity: a pure function of (key, canonical, attempt), part by part. */
 export function personStandIn(canonical: string, keyed: Keyed, attempt: number): PersonStandIn {
   let cache = standInCache.get(keyed);
   if (!cache) standInCache.set(keyed, (cache = new Map()));
@@ -110,22 +110,27 @@ export function personStandIn(canonical: string, keyed: Keyed, attempt: number):
   return s;
 }
 
+/**
+ * Each part of the stand-in depends on the same part of the original alone: the given name on the given name
+ * (its gender and register), the surname on the surname. So `Jane` written alone gets the given name of
+ * `Jane Doe`'s stand-in in every trace, whoever else is named there, and `Doe` its surname.
+ */
 function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number): PersonStandIn {
   const { given, family } = parseCanonical(canonical);
   const gender: Gender = given ? (genderOf(given) ?? 'u') : 'u';
-  const register = registerFor(given, family);
-  const gp = givenPool(register, gender);
+  const givenRegister = given ? registerFor(given, '') : fallbackRegister();
+  const register = family ? registerFor('', family) : givenRegister;
+  const gp = givenPool(givenRegister, gender);
   const sp = surnamePool(register);
-  let g = '';
-  let f = '';
+  let g = 'Alex';
   for (let inner = 0; inner < 16; inner++) {
-    const seed = `${canonical}\u0000${attempt}\u0000${inner}`;
-    g = gp[keyed.pick('person-given', seed, gp.length)] ?? 'Alex';
-    f = sp[keyed.pick('person-family', seed, sp.length)] ?? 'Morgan';
-    if (!PLAIN.test(g) || !PLAIN.test(f)) continue;
-    if (g.toLowerCase() === given || f.toLowerCase() === family) continue;
-    if (familyCore(family).includes(f.toLowerCase())) continue;
-    break;
+    g = gp[keyed.pick('person-given', `${given}\u0000${attempt}\u0000${inner}`, gp.length)] ?? 'Alex';
+    if (PLAIN.test(g) && g.toLowerCase() !== given) break;
+  }
+  let f = 'Morgan';
+  for (let inner = 0; inner < 16; inner++) {
+    f = sp[keyed.pick('person-family', `${family}\u0000${attempt}\u0000${inner}`, sp.length)] ?? 'Morgan';
+    if (PLAIN.test(f) && f.toLowerCase() !== family && !familyCore(family).includes(f.toLowerCase())) break;
   }
   return { given: g, family: f, gender, register };
 }
@@ -165,10 +170,7 @@ function renderWords(original: string, canonical: string, s: PersonStandIn, keye
       const k = famCore.indexOf(low);
       if (k <= 0) return caseAs(w, s.family);
       const sp = surnamePool(s.register);
-      return caseAs(
-        w,
-        sp[keyed.pick('person-family2', `${canonical}\u0000${attempt}\u0000${k}`, sp.length)] ?? s.family,
-      );
+      return caseAs(w, sp[keyed.pick('person-family2', `${low}\u0000${attempt}`, sp.length)] ?? s.family);
     }
     if (w.length === 1) {
       if (given && low === given[0] && !usedGiven) return caseAs(w, s.given[0]!);
@@ -177,10 +179,7 @@ function renderWords(original: string, canonical: string, s: PersonStandIn, keye
     }
     // a middle name or a word the canonical does not hold: a keyed name of the same kind
     const pool = givenPool(s.register, s.gender);
-    return caseAs(
-      w,
-      pool[keyed.pick('person-middle', `${canonical}\u0000${low}\u0000${attempt}`, pool.length)] ?? s.given,
-    );
+    return caseAs(w, pool[keyed.pick('person-middle', `${low}\u0000${attempt}`, pool.length)] ?? s.given);
   });
 }
 

@@ -65,7 +65,7 @@ describe('names in JSON written inside text', () => {
       for (const original of ['Mia', 'Thomas', 'Raj', 'Kovacs'])
         expect(out).not.toMatch(new RegExp(`\\b${original}\\b`));
       expect(out).toContain('"dob": "1954-07-04"');
-      const first = /"first_name": "(\w+)"/.exec(out)![1]!;
+      const first = /"first_name": "([^"]+)"/.exec(out)![1]!;
       expect(out).toContain(`user: ${first} here`);
     }
   });
@@ -76,7 +76,13 @@ describe('lone names and names known from an e-mail address', () => {
     const out = text('Hayoon Park here (on Slack). Escalated to Hayoon Park (hayoon.park@tarnwell.example).');
     expect(out).not.toContain('Hayoon');
     const [, given, family] = /^(\S+) (\S+) here/.exec(out)!;
-    expect(out).toContain(`${given!.toLowerCase()}.${family!.toLowerCase()}@`.normalize('NFD').replace(/\p{M}/gu, ''));
+    const fold = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^a-z]/g, '');
+    expect(out).toContain(`${fold(given!)}.${fold(family!)}@`);
   });
 
   it('does not read role addresses as people', () => {
