@@ -71,6 +71,23 @@ describe('names in JSON written inside text', () => {
   });
 });
 
+describe('names in arrays of records', () => {
+  it('pairs each first name with the surname of its own record', () => {
+    const input = {
+      passengers: [
+        { first_name: 'Amelia', last_name: 'Sanchez', dob: '1955-02-01' },
+        { first_name: 'Ivan', last_name: 'Martin', dob: '1973-08-20' },
+        { first_name: 'Noor', last_name: 'Haddad', dob: '1990-01-02' },
+      ],
+    };
+    for (const key of KEYS) {
+      const out = JSON.stringify(json(input, key));
+      for (const original of ['Amelia', 'Sanchez', 'Ivan', 'Martin', 'Noor', 'Haddad'])
+        expect(out).not.toContain(original);
+    }
+  });
+});
+
 describe('lone names and names known from an e-mail address', () => {
   it('reads `first.last@` as a person named anywhere in the trace', () => {
     const out = text('Hayoon Park here (on Slack). Escalated to Hayoon Park (hayoon.park@tarnwell.example).');

@@ -196,20 +196,29 @@ function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleSta
 }
 
 /**
- * The first field of `list` (in list order) that is the other half of `fl`:
- * another role, at most 8 segments away. `list` is in segment order and `fl`
- * stands at `at`, so only its neighbours are looked at (an array of many
- * people shares one parent path: a scan of the whole list per field was
- * quadratic).
+ * The other half of `fl` in `list`: the nearest field of the other role, at
+ * most 8 segments away, the following one on a tie (`first_name` is usually
+ * written before `last_name`). In an array of people (`passengers: [{…},
+ * {…}]`) every record shares one parent path, so the nearest field, not the
+ * first in range, is the one of the same record. `list` is in segment order
+ * and `fl` stands at `at`, so only its neighbours are looked at (a scan of
+ * the whole list per field was quadratic).
  */
 function otherHalf(list: readonly Field[], at: number, fl: Field): Field | undefined {
   let k = at;
   while (k > 0 && fl.index - list[k - 1]!.index <= 8) k--;
+  let best: Field | undefined;
+  let bestDistance = Infinity;
   for (; k < list.length && list[k]!.index - fl.index <= 8; k++) {
     const o = list[k]!;
-    if (o !== fl && o.role !== fl.role) return o;
+    if (o === fl || o.role === fl.role) continue;
+    const d = Math.abs(o.index - fl.index);
+    if (d < bestDistance || (d === bestDistance && o.index > fl.index)) {
+      best = o;
+      bestDistance = d;
+    }
   }
-  return undefined;
+  return best;
 }
 
 /** A `first_name` / `last_name` value that belongs to a full name: replaced as a part of it. */
