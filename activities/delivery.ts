@@ -36,6 +36,7 @@ import {
   type DispatchResult,
   type FinishInput,
 } from '../workflows/delivery-types';
+import { describeError } from '../db/errors';
 
 /** The part of a pino logger used here. Only ids, attempt numbers, status and error codes are logged. */
 export interface DeliveryLogger {
@@ -68,15 +69,8 @@ export function eventBody(event: EventRow): Record<string, unknown> {
   };
 }
 
-/** The error's class and code, never its message (driver errors can quote parameters). */
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return typeof err;
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? `${err.name} ${code}` : err.name;
-}
-
 function failure(stage: string, err: unknown): ApplicationFailure {
-  return ApplicationFailure.create({ type: 'DeliveryError', message: `${stage} failed (${describe(err)})` });
+  return ApplicationFailure.create({ type: 'DeliveryError', message: `${stage} failed (${describeError(err)})` });
 }
 
 function activityStarter(): (input: DeliveryWorkflowInput) => Promise<void> {

@@ -37,6 +37,7 @@ import {
   type TwinRef,
 } from '../workflows/types';
 import type { TwinPool } from './pool';
+import { describeError } from '../db/errors';
 
 /** The part of a pino logger the activities use. Only ids, stages and error classes are logged. */
 export interface ActivityLogger {
@@ -54,17 +55,10 @@ export interface ActivityDeps {
   heartbeatEveryMs?: number;
 }
 
-/** The error's class and code, never its message. */
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return typeof err;
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? `${err.name} ${code}` : err.name;
-}
-
 function internal(stage: string, err: unknown): ApplicationFailure {
   return ApplicationFailure.create({
     type: FAILURE_TYPES.internal,
-    message: `${stage} failed (${describe(err)})`,
+    message: `${stage} failed (${describeError(err)})`,
     nonRetryable: false,
   });
 }
@@ -91,7 +85,7 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
     } catch (err) {
       if (err instanceof ApplicationFailure) throw err;
       const attempt = currentContext()?.info.attempt;
-      logger?.warn({ twin_id: twinId, stage, attempt, error: describe(err) }, 'run stage failed');
+      logger?.warn({ twin_id: twinId, stage, attempt, error: describeError(err) }, 'run stage failed');
       throw internal(stage, err);
     }
   }

@@ -7,6 +7,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
+import { describeError } from '../db/errors';
 import type { Database } from '../db/client';
 import { createApiKey, createOrganization, creditOrganization, getOrganization, revokeApiKey } from '../db/repo';
 import type { Organization } from '../db/schema';
@@ -61,7 +62,7 @@ export async function buildAdminApp(deps: AdminDeps): Promise<FastifyInstance> {
       : (err.statusCode ?? 500) < 500
         ? fail(err.statusCode ?? 400, 'invalid_request', err.message, request.id)
         : fail(500, 'internal_error', 'An internal error occurred.', request.id);
-    if (f.status >= 500) request.log.error({ err }, 'admin request failed');
+    if (f.status >= 500) request.log.error({ error: describeError(err) }, 'admin request failed');
     return reply.code(f.status).send(f.body);
   });
   app.setNotFoundHandler((request, reply) =>

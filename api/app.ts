@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import { describeError } from '../db/errors';
 import { randomBase62 } from '../db/ids';
 import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
@@ -203,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await withTimeout(fn(), 3000);
           checks[name] = 'ok';
         } catch (err) {
-          request.log.warn({ check: name, err: err instanceof Error ? err.message : String(err) }, 'not ready');
+          request.log.warn({ check: name, error: describeError(err) }, 'not ready');
           checks[name] = 'unreachable';
         }
       };

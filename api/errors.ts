@@ -5,6 +5,7 @@
  * (validation, parser, multipart, unexpected faults) into one as well.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeError, isTransient } from '../db/errors';
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -175,7 +176,17 @@ export function toApiError(err: FastifyError): ApiError {
   if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
     return new ApiError(400, 'parameter_invalid', 'The request is not valid.');
   }
+  if (isTransient(err)) {
+    return new ApiError(503, 'service_unavailable', 'A dependency of the service is unavailable; retry shortly.', {
+      retryAfter: 1,
+    });
+  }
   return new ApiError(500, 'internal_error', 'An internal error occurred; retry later.', { retryable: true });
+}
+
+/** Logs a failed request: the error's class and code only (driver messages quote parameters such as the key). */
+export function logFailure(request: FastifyRequest, err: unknown): void {
+  request.log.error({ error: describeError(err) }, 'request failed');
 }
 
 /** The routes' paths and their methods, for 405 answers to other methods. */
@@ -205,7 +216,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const apiErr = request.is404
       ? (methodNotAllowed(request, reply) ?? new ApiError(404, 'resource_missing', 'Unrecognized request URL.'))
       : toApiError(err);
-    if (apiErr.status >= 500) request.log.error({ err }, 'request failed');
+    if (apiErr.status >= 500) logFailure(request, err);
     else request.log.info({ code: apiErr.code, status: apiErr.status }, 'request refused');
     return sendApiError(request, reply, apiErr);
   });

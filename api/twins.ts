@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeError } from '../db/errors';
 import { newId } from '../db/ids';
 import {
   acceptTwin,
@@ -297,7 +298,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       try {
         await deps.startTwin(result.twin);
       } catch (err) {
-        request.log.error({ err, twin_id: twinId }, 'could not start the run; the twin is taken back');
+        request.log.error({ error: describeError(err), twin_id: twinId }, 'could not start the run; the twin is taken back');
         await undoAcceptedTwin(db, twinId);
         accepted = null;
         throw new ApiError(503, 'service_unavailable', 'The run could not be started; retry shortly.', {

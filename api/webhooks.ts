@@ -16,7 +16,7 @@ import { MAX_ENDPOINTS, createEndpoint, deleteEndpoint, listEndpoints } from '..
 import { MAX_URL_LENGTH, checkWebhookUrl, type Resolver } from '../webhooks/address';
 import { generateSecret, type SecretBox } from '../webhooks/secrets';
 import { authenticate, type AuthContext, type KeyCache } from './auth';
-import { ApiError, sendApiError, toApiError, type ErrorCode } from './errors';
+import { ApiError, logFailure, sendApiError, toApiError, type ErrorCode } from './errors';
 import { API_VERSION, ServiceVersionHeader, commonErrors, errorResponse, okResponse } from './schemas';
 
 export const EVENT_TYPES = ['svc.twin.completed', 'svc.twin.failed'] as const;
@@ -197,7 +197,7 @@ function bodyErrorHandler(err: FastifyError, request: FastifyRequest, reply: Fas
     );
   }
   const apiErr = toApiError(err);
-  if (apiErr.status >= 500) request.log.error({ err }, 'request failed');
+  if (apiErr.status >= 500) logFailure(request, err);
   return sendApiError(request, reply, apiErr);
 }
 
