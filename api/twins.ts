@@ -298,7 +298,10 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       try {
         await deps.startTwin(result.twin);
       } catch (err) {
-        request.log.error({ error: describeError(err), twin_id: twinId }, 'could not start the run; the twin is taken back');
+        request.log.error(
+          { error: describeError(err), twin_id: twinId },
+          'could not start the run; the twin is taken back',
+        );
         await undoAcceptedTwin(db, twinId);
         accepted = null;
         throw new ApiError(503, 'service_unavailable', 'The run could not be started; retry shortly.', {
