@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     // Router-level faults (a path parameter over maxParamLength, a malformed URL) get the error object too.
     frameworkErrors: (err, request, reply) => {
       reply.header('Service-Version', API_VERSION);

@@ -7,6 +7,7 @@ import { buildApp } from '../../api/app';
 import { DEFAULT_API_CONFIG } from '../../api/config';
 import type { Database } from '../../db/client';
 import type { BlobStore } from '../../storage';
+import type { SecretBox } from '../../webhooks/secrets';
 
 const UNITS: Record<string, number> = {
   B: 1,
@@ -54,6 +55,8 @@ export function registerOpenapi(program: Command): void {
         blobs: {} as BlobStore,
         config: { ...DEFAULT_API_CONFIG, ...opts, hmacSecret: 'unused' },
         startTwin: () => Promise.reject(new Error('not serving')),
+        // the webhook routes and events, as `serve` documents them (nothing is sealed or resolved here)
+        webhooks: { secrets: {} as SecretBox, allowLoopback: false },
       });
       await app.ready();
       process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`);

@@ -156,6 +156,12 @@ test('`tracetwin openapi` prints the document with the configured caps', async (
   const doc = JSON.parse(out) as { openapi: string; paths: Record<string, unknown> };
   expect(doc.openapi).toBe('3.1.0');
   expect(Object.keys(doc.paths)).toContain('/v1/svc/twins');
+  // the whole API, as `serve` documents it: webhook endpoints and the events sent to them too
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(['/v1/svc/webhook_endpoints', '/v1/svc/webhook_endpoints/{endpoint_id}']),
+  );
+  const events = Object.keys((doc as unknown as { webhooks?: Record<string, unknown> }).webhooks ?? {});
+  expect(events.length).toBeGreaterThanOrEqual(2);
   expect(out).toContain('102400 bytes');
   expect(out).toContain('52428800 bytes');
 });
