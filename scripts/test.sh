@@ -18,15 +18,28 @@ npx tsc -p tsconfig.build.json
 echo "== jest" >&2
 # PGlite loads Node built-ins with dynamic import(), which jest's VM allows only with this flag
 export NODE_OPTIONS="--experimental-vm-modules${NODE_OPTIONS:+ $NODE_OPTIONS}"
-report=$(mktemp)
+# Two passes: the whole suite (in-process tests on PGlite, the spawned servers on their embedded default, the
+# multi-process test on PostgreSQL and S3), then the database-backed in-process tests again on PostgreSQL.
+DB_TESTS=(test/service test/workflows/runs.test.ts test/workflows/twin-workflow.test.ts test/webhooks/service.test.ts)
+all=$(mktemp)
+pg=$(mktemp)
 set +e
-npx jest --ci --json --outputFile="$report" "$@"
+npx jest --ci --json --outputFile="$all" "$@"
 status=$?
+if [ $# -eq 0 ]; then
+  echo "== jest on PostgreSQL (TRACETWIN_TEST_DB=postgres)" >&2
+  TRACETWIN_TEST_DB=postgres npx jest --ci --json --outputFile="$pg" "${DB_TESTS[@]}"
+  pg_status=$?
+  [ $pg_status -eq 0 ] || status=$pg_status
+fi
 set -e
 node -e '
-const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
-if (r.numTotalTests === 0) { console.error("no test ran"); process.exit(1); }
-' "$report" || status=1
-rm -f "$report"
+const fs = require("fs");
+const read = (f) => (fs.statSync(f).size > 0 ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
+const runs = process.argv.slice(1).map(read).filter(Boolean);
+const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
+console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (sum("numPendingTests") ? `, ${sum("numPendingTests")} skipped` : ""));
+if (runs.length === 0 || sum("numTotalTests") === 0) { console.error("no test ran"); process.exit(1); }
+' "$all" "$pg" || status=1
+rm -f "$all" "$pg"
 exit $status

@@ -14,7 +14,7 @@ import { registerOpenapi } from '../../cli/commands/openapi';
 import { getOrganization } from '../../db/repo';
 import { hashSecret } from '../../db/ids';
 import { apiKeys } from '../../db/schema';
-import { createTwin, makeHarness, type Harness } from './helpers';
+import { createTwin, makeHarness, TEST_DB, type Harness } from './helpers';
 
 const TOKEN = 'admin-token-for-tests-0123456789';
 let h: Harness;
@@ -23,7 +23,7 @@ let adminUrl: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  h = await makeHarness('pglite');
+  h = await makeHarness(TEST_DB);
   admin = await buildAdminApp({ db: h.handle.db, adminToken: TOKEN, keyCache: new KeyCache(h.handle.db, 60_000) });
   adminUrl = await admin.listen({ host: '127.0.0.1', port: 0 });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-admin-'));

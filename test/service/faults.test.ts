@@ -15,11 +15,10 @@ import type { FastifyError } from 'fastify';
 import { buildApp } from '../../api/app';
 import { DEFAULT_API_CONFIG } from '../../api/config';
 import { toApiError } from '../../api/errors';
-import { openMemoryDatabase } from '../../db/client';
+import { form, openTestDatabase } from './helpers';
 import { describeError, isTransient } from '../../db/errors';
 import { createApiKey, createOrganization } from '../../db/repo';
 import { createBlobStore } from '../../storage';
-import { form } from './helpers';
 
 const asFastify = (e: Error): FastifyError => e as FastifyError;
 
@@ -55,7 +54,7 @@ describe('classifying errors', () => {
 describe('a database fault while a twin is accepted', () => {
   it('answers with the error object and logs neither the twinning key nor the confidential list', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-faults-'));
-    const handle = await openMemoryDatabase();
+    const handle = await openTestDatabase();
     const lines: string[] = [];
     const logger = pino(
       { level: 'info' },

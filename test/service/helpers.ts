@@ -46,8 +46,30 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
+/**
+ * The database the in-process tests run on: PGlite, or a fresh database on the local PostgreSQL when
+ * TRACETWIN_TEST_DB=postgres (scripts/test.sh runs the database-backed tests once more that way).
+ */
+export const TEST_DB: 'pglite' | 'postgres' = process.env.TRACETWIN_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database of TEST_DB's kind; closing it also drops a PostgreSQL one. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres' = TEST_DB): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openMemoryDatabase();
+  const fresh = await freshPostgresDatabase();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-db-'));
+  const handle = await openDatabase({ databaseUrl: fresh.url, dataDir: dir, maxConnections: 20 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function makeHarness(
-  kind: 'pglite' | 'postgres' = 'pglite',
+  kind: 'pglite' | 'postgres' = TEST_DB,
   overrides: Partial<ApiConfig> = {},
 ): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-api-'));

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '../../api/errors';
 import { twins } from '../../db/schema';
-import { createTwin, makeHarness, type Harness } from './helpers';
+import { createTwin, makeHarness, TEST_DB, type Harness } from './helpers';
 
 interface Doc {
   openapi: string;
@@ -35,7 +35,7 @@ let h: Harness;
 let doc: Doc;
 
 beforeAll(async () => {
-  h = await makeHarness('pglite', { maxFileLive: MAX_LIVE, maxFileTest: MAX_TEST });
+  h = await makeHarness(TEST_DB, { maxFileLive: MAX_LIVE, maxFileTest: MAX_TEST });
   const res = await h.app.inject({ method: 'GET', url: '/v1/svc/openapi.json' });
   expect(res.statusCode).toBe(200);
   doc = res.json() as Doc;

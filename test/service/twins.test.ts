@@ -7,11 +7,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createApiKey, revokeApiKey } from '../../db/repo';
 import { idempotencyKeys, organizations, twins } from '../../db/schema';
-import { createTwin, errorOf, form, makeHarness, TRACE, type Harness } from './helpers';
+import { createTwin, errorOf, form, makeHarness, TEST_DB, TRACE, type Harness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await makeHarness('pglite', {
+  h = await makeHarness(TEST_DB, {
     maxFileTest: 1024,
     maxFileLive: 4096,
     keyCacheTtlMs: 200,

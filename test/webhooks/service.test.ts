@@ -19,7 +19,8 @@ import { createDeliveryActivities } from '../../activities/delivery';
 import { buildApp } from '../../api/app';
 import { KeyCache } from '../../api/auth';
 import { DEFAULT_API_CONFIG } from '../../api/config';
-import { openMemoryDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
+import { openTestDatabase } from '../service/helpers';
 import { newId } from '../../db/ids';
 import { createApiKey, createOrganization } from '../../db/repo';
 import { events, webhookEndpoints } from '../../db/schema';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     timeSkippingEnv(),
     deliveryBundle(),
     startReceiver(),
-    openMemoryDatabase(),
+    openTestDatabase(),
   ]);
   const db = handle.db;
   const o = await createOrganization(db, { name: 'Hooks org', balance: 10 });

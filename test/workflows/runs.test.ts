@@ -1,6 +1,7 @@
 /** The run path's queries: each end state is reached once, with its credit and its event, however often retried. */
 import { eq } from 'drizzle-orm';
-import { openMemoryDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
+import { openTestDatabase } from '../service/helpers';
 import { newId } from '../../db/ids';
 import { acceptTwin, createOrganization, getOrganization } from '../../db/repo';
 import { completeTwin, eraseRunInputs, expireContent, failTwin, loadRunInput, markRunning } from '../../db/runs';
@@ -8,7 +9,7 @@ import { events, twins } from '../../db/schema';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openMemoryDatabase();
+  handle = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await handle?.close();

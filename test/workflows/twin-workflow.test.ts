@@ -14,7 +14,8 @@ import { temporal } from '@temporalio/proto';
 import { eq } from 'drizzle-orm';
 import { createActivities } from '../../activities';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
-import { openMemoryDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
+import { openTestDatabase } from '../service/helpers';
 import { newId } from '../../db/ids';
 import { acceptTwin, createOrganization, getOrganization } from '../../db/repo';
 import { contentKeyFor } from '../../db/runs';
@@ -46,7 +47,7 @@ beforeAll(async () => {
       server: { executable: { type: 'existing-path', path: TEST_SERVER } },
     }),
     bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quiet }),
-    openMemoryDatabase(),
+    openTestDatabase(),
   ]);
   blobs = createBlobStore({ dataDir: tmp });
   pool = createTwinPool({ threads: 1, filename: path.join(__dirname, 'pool-worker-shim.js') });
