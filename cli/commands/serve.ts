@@ -20,7 +20,8 @@ import { buildApp, LOG_REDACT } from '../../api/app';
 import { KeyCache } from '../../api/auth';
 import type { ApiConfig } from '../../api/config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { countOrganizations, createApiKey, createOrganization } from '../../db/repo';
+import { describeError } from '../../db/errors';
+import { countOrganizations, createApiKey, createOrganization, purgeExpiredIdempotencyKeys } from '../../db/repo';
 import { twins } from '../../db/schema';
 import { createBlobStore } from '../../storage';
 import { startCodecServer } from '../../worker/codec-server';
@@ -51,6 +52,8 @@ import {
 
 /** How long shutdown lets running pseudonymiser runs finish before they are handed back to Temporal. */
 const SHUTDOWN_GRACE_MS = 20_000;
+/** How often serve deletes the rows of expired idempotency keys. */
+const IDEMPOTENCY_PURGE_EVERY_MS = 10 * 60_000;
 
 export function registerServe(program: Command): void {
   const cmd = program
@@ -100,8 +103,7 @@ export async function serve(config: Config): Promise<void> {
       const started = Date.now();
       await fn().then(
         () => logger.info({ step, ms: Date.now() - started }, 'shutdown step done'),
-        (err: unknown) =>
-          logger.error({ step, error: err instanceof Error ? err.name : String(err) }, 'shutdown step failed'),
+        (err: unknown) => logger.error({ step, error: describeError(err) }, 'shutdown step failed'),
       );
     }
     cleanups.length = 0;
@@ -181,6 +183,15 @@ export async function serve(config: Config): Promise<void> {
         stopDeliveries: (ids) => signalEndpointDeleted(temporal.client, ids),
       },
     });
+    // Idempotency keys past --idempotency-ttl are already ignored; delete their rows now and then.
+    const purge = setInterval(() => {
+      purgeExpiredIdempotencyKeys(db.db).then(
+        (n) => n > 0 && logger.info({ deleted: n }, 'expired idempotency keys deleted'),
+        (err: unknown) => logger.warn({ error: describeError(err) }, 'idempotency key purge failed'),
+      );
+    }, IDEMPOTENCY_PURGE_EVERY_MS);
+    purge.unref();
+    cleanups.push(['idempotency purge', async () => clearInterval(purge)]);
     const adminToken = randomBytes(32).toString('base64url');
     const admin = await buildAdminApp({ db: db.db, adminToken, logger, keyCache });
 
@@ -260,7 +271,7 @@ async function waitForShutdown(logger: Logger, worker: WorkerSide | null): Promi
         if (!stopping) reject(new Error('the Temporal worker stopped'));
       },
       (err: unknown) => {
-        logger.error({ error: err instanceof Error ? err.name : String(err) }, 'the Temporal worker failed');
+        logger.error({ error: describeError(err) }, 'the Temporal worker failed');
         if (!stopping) reject(new Error('the Temporal worker failed'));
       },
     );

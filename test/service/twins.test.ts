@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { createApiKey, revokeApiKey } from '../../db/repo';
+import { createApiKey, purgeExpiredIdempotencyKeys, revokeApiKey } from '../../db/repo';
 import { idempotencyKeys, organizations, twins } from '../../db/schema';
 import { createTwin, errorOf, form, makeHarness, TEST_DB, TRACE, type Harness } from './helpers';
 
@@ -417,6 +417,18 @@ describe('idempotency', () => {
     expect(again.statusCode).toBe(202);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(ids.has((again.json() as { id: string }).id)).toBe(false);
+    // the rows of expired keys are deleted by the purge `serve` runs now and then; live ones stay
+    await h.handle.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(idempotencyKeys.orgId, a.orgId));
+    const before = await h.handle.db.select().from(idempotencyKeys);
+    const expired = before.filter((r) => r.orgId === a.orgId).length;
+    expect(expired).toBeGreaterThan(0);
+    expect(await purgeExpiredIdempotencyKeys(h.handle.db)).toBe(expired);
+    const after = await h.handle.db.select().from(idempotencyKeys);
+    expect(after.filter((r) => r.orgId === a.orgId)).toHaveLength(0);
+    expect(after.length).toBe(before.length - expired);
   });
 
   test('an invalid Idempotency-Key is 400', async () => {
