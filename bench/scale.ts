@@ -6,7 +6,8 @@
  *
  *   npx tsc -p tsconfig.build.json && node dist/bench/scale.js [--twins 100] [--bytes 65536] [--runs-per-worker 1] [--workers 1,2]
  *
- * Twins per minute = twins / (time from the first create to the last end).
+ * `--twins N`: one warm-up twin goes through the whole path first, then N - 1 are measured.
+ * Twins per minute = measured twins / (time from the first create to the last end).
  * Prints one JSON line per configuration.
  */
 import { Cluster, createTwin, mapLimit, syntheticTrace } from './cluster';
