@@ -5,44 +5,10 @@
  * shuts everything down; a second start on the same data dir keeps the data
  * and prints no key.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-const REPO = path.resolve(__dirname, '../..');
-const BIN = path.join(REPO, 'bin/tracetwin');
-
-interface Proc {
-  child: ChildProcess;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(cwd: string): Proc {
-  const env = { ...process.env };
-  for (const k of Object.keys(env)) if (k.startsWith('TRACETWIN_')) delete env[k];
-  // Only the data dir is implicit (./tracetwin-data in cwd); ports are free ones so tests can run side by side.
-  const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--workers', '1'], {
-    cwd,
-    env: { ...env, TRACETWIN_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stderr: () => err, exited };
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { assertBuilt, serverReady, startServe, waitFor, type ServeProcess } from '../support/serve-process';
 
 function alive(pid: number): boolean {
   try {
@@ -53,20 +19,11 @@ function alive(pid: number): boolean {
   }
 }
 
-interface ServerJson {
-  pid: number;
-  apiUrl: string;
-  adminUrl: string;
-  adminToken: string;
-  temporalAddress: string;
-  temporalUiUrl?: string;
-}
-
 let cwd: string;
-const procs: Proc[] = [];
+const procs: ServeProcess[] = [];
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(REPO, 'dist/cli/main.js'))) throw new Error('build first: npm run build');
+  assertBuilt();
   cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tt-serve-'));
 });
 
@@ -75,18 +32,8 @@ afterAll(async () => {
   if (cwd) fs.rmSync(cwd, { recursive: true, force: true });
 });
 
-async function ready(p: Proc): Promise<ServerJson> {
-  const file = path.join(cwd, 'tracetwin-data', 'server.json');
-  return waitFor('server.json', () => {
-    if (p.child.exitCode !== null) throw new Error(`serve exited:\n${p.stderr()}`);
-    try {
-      const info = JSON.parse(fs.readFileSync(file, 'utf8')) as ServerJson;
-      return info.pid === p.child.pid ? info : undefined;
-    } catch {
-      return undefined;
-    }
-  });
-}
+const start = (dir: string): ServeProcess => startServe(dir);
+const ready = (p: ServeProcess) => serverReady(cwd, p);
 
 test('serve with no flags: first-start key, a twin end to end, Web UI, graceful stop, restart keeps the data', async () => {
   const first = start(cwd);
