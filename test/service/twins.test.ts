@@ -626,6 +626,19 @@ describe('retrieve and content', () => {
     res = await get(`/v1/svc/twins/${expired}/content`, key);
     expect(res.statusCode).toBe(410);
     expect(errorOf(res).code).toBe('content_expired');
+
+    // past the retention by age alone: the content is still stored (its timer has not run yet), yet it is gone
+    const aged = await mk('old.json');
+    await h.blobs.put(`content/${aged}`, Buffer.from('twinned'));
+    await setTwin(aged, {
+      status: 'completed',
+      completed: Math.floor(Date.now() / 1000) - 8 * 86_400,
+      contentKey: `content/${aged}`,
+      contentBytes: 7,
+    });
+    res = await get(`/v1/svc/twins/${aged}/content`, key);
+    expect(res.statusCode).toBe(410);
+    expect(errorOf(res).code).toBe('content_expired');
   });
 
   test('retrieve an unknown twin: 404', async () => {
