@@ -1,7 +1,8 @@
 /**
- * One multi-pattern matcher for pass two: an Aho-Corasick automaton compiled
- * to a dense DFA over the characters that occur in the patterns. Linear in
- * the text whatever the patterns, so untrusted input cannot slow it down.
+ * One multi-pattern matcher for pass two: an Aho-Corasick automaton over the
+ * characters that occur in the patterns, its shallow states compiled to a
+ * dense DFA. Linear in the text whatever the patterns, so untrusted input
+ * cannot slow it down.
  *
  * Matching folds case; a case-sensitive pattern is confirmed afterwards.
  * A match must sit on token boundaries: a pattern that begins (ends) with a
@@ -42,8 +43,8 @@ export function wordChars(): Uint8Array {
 
 /**
  * Budget of dense transition cells (4 bytes each): states near the root get
- * full rows, depth by depth while the budget lasts; deeper ones a sparse edge
- * map with failure links.
+ * full rows, depth by depth while the budget lasts; deeper ones keep their
+ * trie edges (a child list) and failure link.
  */
 const DENSE_CELLS = 1 << 21;
 
@@ -60,19 +61,31 @@ export interface Match {
   readonly pattern: number;
 }
 
+/*
+ * The scan walks an encoded state: a dense state is the offset of its row in
+ * `delta` (>= 0), a sparse state s is -(s + 1). A dense row's cells hold
+ * encoded states, so a step through dense states is one memory read. Class 0
+ * (a character in no pattern) always leads back to the root, so the row's
+ * cell 0 holds instead where the state's reports start (a state, or -1).
+ */
 export class Matcher {
   private readonly classes: Uint16Array;
   private readonly k: number;
-  /** Dense, fully resolved transitions of the shallow states (row per state, or -1 in `row`). */
+  /** Dense rows, `k` cells each: cell 0 the report start, cell c the encoded next state on class c. */
   private readonly delta: Int32Array;
-  private readonly row: Int32Array;
-  /** Trie edges of the deeper states, keyed state * k + class. */
-  private readonly sparse: Map<number, number>;
+  /** Trie edges of every state: a child list through first-child / next-sibling links, with the child's class. */
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly edgeClass: Uint16Array;
   private readonly fail: Int32Array;
+  /** Encoded form of every state (its row offset when dense). */
+  private readonly code: Int32Array;
   /** Pattern index ending at a state, or -1. */
   private readonly out: Int32Array;
   /** Next state along the failure chain that has an output, or -1. */
   private readonly dict: Int32Array;
+  /** The state itself when it has an output, else dict: where reporting starts. */
+  private readonly report: Int32Array;
   private readonly patterns: readonly Pattern[];
   /** Same-text patterns that differ only in case end at one state. */
   private readonly extra: Map<number, number[]>;
@@ -85,7 +98,9 @@ export class Matcher {
     const f = fold();
     const classes = new Uint16Array(65536);
     let k = 1; // class 0: a character in no pattern
+    let chars = 0;
     for (const p of patterns) {
+      chars += p.text.length;
       for (let i = 0; i < p.text.length; i++) {
         const c = f[p.text.charCodeAt(i)]!;
         if (classes[c] === 0) classes[c] = k++;
@@ -99,36 +114,41 @@ export class Matcher {
     this.classes = classes;
     this.k = k;
 
-    // trie: edges in one map, children listed through first-child / next-sibling links
-    const sparse = new Map<number, number>();
-    const out: number[] = [-1];
-    const depth: number[] = [0];
-    const firstChild: number[] = [-1];
-    const nextSibling: number[] = [-1];
-    const edgeClass: number[] = [0];
+    // trie: at most one state per pattern character, plus the root
+    const cap = chars + 1;
+    const firstChild = new Int32Array(cap).fill(-1);
+    const nextSibling = new Int32Array(cap).fill(-1);
+    const edgeClass = new Uint16Array(cap);
+    const depth = new Int32Array(cap);
+    const outAll = new Int32Array(cap).fill(-1);
+    const rootChild = new Int32Array(k); // 0: none (the root is nobody's child)
     const extra = new Map<number, number[]>();
-    patterns.forEach((p, idx) => {
-      if (p.text.length === 0) return;
+    let n = 1;
+    for (let idx = 0; idx < patterns.length; idx++) {
+      const text = patterns[idx]!.text;
+      if (text.length === 0) continue;
       let st = 0;
-      for (let i = 0; i < p.text.length; i++) {
-        const cls = classes[f[p.text.charCodeAt(i)]!]!;
-        let next = sparse.get(st * k + cls);
-        if (next === undefined) {
-          next = out.length;
-          out.push(-1);
-          depth.push(depth[st]! + 1);
-          edgeClass.push(cls);
-          nextSibling.push(firstChild[st]!);
+      for (let i = 0; i < text.length; i++) {
+        const cls = classes[f[text.charCodeAt(i)]!]!;
+        let next: number;
+        if (st === 0) next = rootChild[cls]! === 0 ? -1 : rootChild[cls]!;
+        else {
+          next = firstChild[st]!;
+          while (next !== -1 && edgeClass[next] !== cls) next = nextSibling[next]!;
+        }
+        if (next === -1) {
+          next = n++;
+          depth[next] = depth[st]! + 1;
+          edgeClass[next] = cls;
+          nextSibling[next] = firstChild[st]!;
           firstChild[st] = next;
-          firstChild.push(-1);
-          sparse.set(st * k + cls, next);
+          if (st === 0) rootChild[cls] = next;
         }
         st = next;
       }
-      if (out[st] === -1) out[st] = idx;
+      if (outAll[st] === -1) outAll[st] = idx;
       else extra.set(st, [...(extra.get(st) ?? []), idx]);
-    });
-    const n = out.length;
+    }
     const fail = new Int32Array(n);
     const dict = new Int32Array(n).fill(-1);
     // dense rows for the states the scan spends its time in: the shallowest ones, within a budget
@@ -140,47 +160,63 @@ export class Matcher {
       denseDepth++;
       denseRows += perDepth[denseDepth]!;
     }
-    const row = new Int32Array(n).fill(-1);
+    const code = new Int32Array(n);
     let rows = 0;
-    for (let st = 0; st < n; st++) if (depth[st]! <= denseDepth) row[st] = rows++;
+    for (let st = 0; st < n; st++) code[st] = depth[st]! <= denseDepth ? k * rows++ : -(st + 1);
+    const stateOfRow = new Int32Array(rows);
+    for (let st = 0; st < n; st++) if (code[st]! >= 0) stateOfRow[code[st]! / k] = st;
     const delta = new Int32Array(rows * k);
+    // the next state (not encoded) from a state whose row, if dense, is complete
     const step = (st: number, cls: number): number => {
       for (;;) {
-        if (row[st] !== -1) return delta[row[st]! * k + cls]!;
-        const t = sparse.get(st * k + cls);
-        if (t !== undefined) return t;
+        const c = code[st]!;
+        if (c >= 0) {
+          const v = delta[c + cls]!;
+          return v >= 0 ? stateOfRow[v / k]! : -v - 1;
+        }
+        let ch = firstChild[st]!;
+        while (ch !== -1 && edgeClass[ch] !== cls) ch = nextSibling[ch]!;
+        if (ch !== -1) return ch;
         st = fail[st]!;
       }
     };
     // breadth first: a state's failure link is shallower, so its row is complete before it is read
-    const queue: number[] = [0];
-    for (let qi = 0; qi < queue.length; qi++) {
+    const queue = new Int32Array(n);
+    let qn = 1;
+    for (let qi = 0; qi < qn; qi++) {
       const st = queue[qi]!;
       if (st !== 0) {
         const fs = fail[st]!;
-        dict[st] = out[fs] !== -1 ? fs : dict[fs]!;
+        dict[st] = outAll[fs] !== -1 ? fs : dict[fs]!;
       }
       for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) {
         fail[ch] = st === 0 ? 0 : step(fail[st]!, edgeClass[ch]!);
-        queue.push(ch);
+        queue[qn++] = ch;
       }
-      if (row[st] !== -1) {
-        const base = row[st]! * k;
-        if (st === 0) {
-          for (let ch = firstChild[0]!; ch !== -1; ch = nextSibling[ch]!) delta[edgeClass[ch]!] = ch;
-        } else {
-          const fbase = row[fail[st]!]! * k; // the failure state is shallower, hence dense
-          for (let c = 0; c < k; c++) delta[base + c] = delta[fbase + c]!;
-          for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) delta[base + edgeClass[ch]!] = ch;
+      const base = code[st]!;
+      if (base >= 0) {
+        if (st !== 0) {
+          const fbase = code[fail[st]!]!; // the failure state is shallower, hence dense
+          delta.copyWithin(base, fbase, fbase + k);
         }
+        for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) delta[base + edgeClass[ch]!] = code[ch]!;
       }
     }
+    const out = outAll.slice(0, n);
+    const report = new Int32Array(n);
+    for (let st = 0; st < n; st++) {
+      report[st] = out[st] !== -1 ? st : dict[st]!;
+      if (code[st]! >= 0) delta[code[st]!] = report[st]!;
+    }
     this.delta = delta;
-    this.row = row;
-    this.sparse = sparse;
+    this.code = code;
+    this.firstChild = firstChild.slice(0, n);
+    this.nextSibling = nextSibling.slice(0, n);
+    this.edgeClass = edgeClass.slice(0, n);
     this.fail = fail;
-    this.out = Int32Array.from(out);
+    this.out = out;
     this.dict = dict;
+    this.report = report;
     this.extra = extra;
   }
 
@@ -195,29 +231,44 @@ export class Matcher {
   find(text: string, from = 0, to = text.length, jsonRaw = false): Match[] {
     if (this.patterns.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { classes, delta, row, sparse, fail, k, out, dict } = this;
+    const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
     const found: Match[] = [];
-    let s = 0;
+    let v = 0; // the encoded state; 0 is the root
     for (let i = from; i < to; i++) {
       const cls = classes[text.charCodeAt(i)]!;
-      for (;;) {
-        const r = row[s]!;
-        if (r !== -1) {
-          s = delta[r * k + cls]!;
-          break;
-        }
-        const t = sparse.get(s * k + cls);
-        if (t !== undefined) {
-          s = t;
-          break;
-        }
-        s = fail[s]!;
+      // a character in no pattern leads back to the root from anywhere
+      if (cls === 0) {
+        v = 0;
+        continue;
       }
-      if (s === 0) continue;
-      let o = out[s] !== -1 ? s : dict[s]!;
-      while (o !== -1) {
-        this.emit(text, o, i + 1, from, to, found);
-        o = dict[o]!;
+      let r: number;
+      if (v >= 0) {
+        v = delta[v + cls]!;
+        if (v >= 0) {
+          r = delta[v]!;
+          if (r === -1) continue;
+        } else r = report[-v - 1]!;
+      } else {
+        let s = -v - 1;
+        for (;;) {
+          let c = firstChild[s]!;
+          while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
+          if (c !== -1) {
+            v = code[c]!;
+            break;
+          }
+          s = fail[s]!;
+          const b = code[s]!;
+          if (b >= 0) {
+            v = delta[b + cls]!;
+            break;
+          }
+        }
+        r = v >= 0 ? delta[v]! : report[-v - 1]!;
+      }
+      while (r !== -1) {
+        this.emit(text, r, i + 1, from, to, found);
+        r = dict[r]!;
       }
     }
     if (found.length <= 1) return found;
