@@ -281,6 +281,7 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
       }
     }
   }
+  duplicates.clear(); // the texts seen in pass one: let them go before pass two
 
   for (const d of detectors) d.resolve?.(registry, keyed, ctx);
   registry.assign(keyed);
