@@ -144,28 +144,83 @@ function putUtf8(buf: Uint8Array, at: number, s: string): number {
   return p;
 }
 
+/** The inner hash of an HMAC message's fixed beginning: its state after the whole blocks, and the bytes after them. */
+interface Midstate {
+  readonly state: Int32Array;
+  readonly tail: Uint8Array;
+  /** Bytes compressed into `state`, the key's pad block included. */
+  readonly hashed: number;
+}
+
 /** HMAC-SHA256 under one key of `label`, a NUL and `input` (both UTF-8). */
-function hmacSha256(key: Uint8Array): (label: string, input: string) => Buffer {
-  const k = key.length > 64 ? createHash('sha256').update(key).digest() : key;
-  const pad = new Uint8Array(64);
-  const inner = IV256.slice();
-  const outer = IV256.slice();
-  for (let i = 0; i < 64; i++) pad[i] = (k[i] ?? 0) ^ 0x36;
-  compress(inner, pad, 0);
-  for (let i = 0; i < 64; i++) pad[i] = (k[i] ?? 0) ^ 0x5c;
-  compress(outer, pad, 0);
-  const h = new Int32Array(8);
-  const last = new Uint8Array(64);
-  let buf = new Uint8Array(256);
-  return (label, input) => {
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit; room for the padding too
-    const room = 3 * (label.length + input.length) + 1 + 72;
-    if (buf.length < room) buf = new Uint8Array(2 * room);
+class HmacSha256 {
+  private readonly inner = IV256.slice();
+  private readonly outer = IV256.slice();
+  private readonly h = new Int32Array(8);
+  private readonly last = new Uint8Array(64);
+  private buf = new Uint8Array(256);
+  private readonly midstates = new Map<string, Midstate>();
+
+  constructor(key: Uint8Array) {
+    const k = key.length > 64 ? createHash('sha256').update(key).digest() : key;
+    const pad = new Uint8Array(64);
+    for (let i = 0; i < 64; i++) pad[i] = (k[i] ?? 0) ^ 0x36;
+    compress(this.inner, pad, 0);
+    for (let i = 0; i < 64; i++) pad[i] = (k[i] ?? 0) ^ 0x5c;
+    compress(this.outer, pad, 0);
+  }
+
+  /** A buffer for `units` more UTF-16 code units after `used` bytes (3 bytes each at most), padding included. */
+  private room(used: number, units: number): Uint8Array {
+    const need = used + 3 * units + 1 + 72;
+    if (this.buf.length < need) this.buf = new Uint8Array(2 * need);
+    return this.buf;
+  }
+
+  mac(label: string, input: string): Buffer {
+    const buf = this.room(0, label.length + input.length);
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
+    this.h.set(this.inner);
+    return this.finish(n, 64);
+  }
+
+  /**
+   * The same as mac(label, prefix + suffix), with the hashing of `prefix`'s
+   * whole blocks done once for every suffix (the rounds of the permutation
+   * hash long common beginnings).
+   */
+  macAfter(label: string, prefix: string, suffix: string): Buffer {
+    const mid = this.midstate(label, prefix);
+    const buf = this.room(mid.tail.length, suffix.length);
+    buf.set(mid.tail);
+    const n = putUtf8(buf, mid.tail.length, suffix);
+    this.h.set(mid.state);
+    return this.finish(n, mid.hashed);
+  }
+
+  private midstate(label: string, prefix: string): Midstate {
+    const id = `${label}\u0000${prefix}`;
+    let mid = this.midstates.get(id);
+    if (mid === undefined) {
+      const buf = this.room(0, id.length);
+      const n = putUtf8(buf, 0, id);
+      const whole = n - (n % 64);
+      const state = this.inner.slice();
+      for (let at = 0; at < whole; at += 64) compress(state, buf, at);
+      mid = { state, tail: buf.slice(whole, n), hashed: 64 + whole };
+      if (this.midstates.size >= 256) this.midstates.clear();
+      this.midstates.set(id, mid);
+    }
+    return mid;
+  }
+
+  /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash. */
+  private finish(n: number, hashed: number): Buffer {
+    const { buf, h, last } = this;
     // padding: 0x80, zeros, the bit length of the whole inner message (pad block included) big-endian
-    const bits = (64 + n) * 8;
+    const bits = (hashed + n) * 8;
     let end = n;
     buf[end++] = 0x80;
     while (end % 64 !== 56) buf[end++] = 0;
@@ -178,7 +233,6 @@ function hmacSha256(key: Uint8Array): (label: string, input: string) => Buffer {
     buf[end++] = (bits >>> 16) & 255;
     buf[end++] = (bits >>> 8) & 255;
     buf[end++] = bits & 255;
-    h.set(inner);
     for (let at = 0; at < end; at += 64) compress(h, buf, at);
     for (let i = 0; i < 8; i++) {
       const w = h[i]!;
@@ -190,25 +244,36 @@ function hmacSha256(key: Uint8Array): (label: string, input: string) => Buffer {
     last.fill(0, 32);
     last[32] = 0x80;
     last[62] = 0x03; // (64 + 32) * 8 = 768 bits
-    h.set(outer);
+    h.set(this.outer);
     compress(h, last, 0);
     const out = Buffer.allocUnsafe(32);
     for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
     return out;
-  };
+  }
 }
 
 export function createKeyed(key: Buffer): Keyed {
-  const prf = hmacSha256(key);
+  const hmac = new HmacSha256(key);
+  const prf = (label: string, input: string): Buffer => hmac.mac(label, input);
 
-  /** PRF output stretched to cover `modulus` with 128 spare bits, reduced mod modulus. */
-  const prfMod = (label: string, input: string, modulus: bigint): bigint => {
-    const bits = modulus.toString(2).length + 128;
+  /**
+   * The permutation's round function: prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`)
+   * for i = 0, 1, … until `bits` bits, reduced mod modulus.
+   */
+  const fpeRound = (
+    tweak: string,
+    shape: string,
+    round: number,
+    half: bigint,
+    modulus: bigint,
+    bits: number,
+  ): bigint => {
+    const suffix = `${round}\u0000${half}`;
     const blocks: Buffer[] = [];
     for (let i = 0; blocks.length * 256 < bits; i++) {
-      blocks.push(prf(label, `${i}\u0000${input}`));
+      blocks.push(hmac.macAfter('fpe', `${i}\u0000${tweak}\u0000${shape}\u0000`, suffix));
     }
-    return bytesToBigInt(Buffer.concat(blocks)) % modulus;
+    return bytesToBigInt(blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks)) % modulus;
   };
 
   const pick = (label: string, input: string, n: number): number => {
@@ -254,11 +319,14 @@ export function createKeyed(key: Buffer): Keyed {
     let a = toNum(digits.slice(0, half), radA);
     let b = toNum(digits.slice(half), radB);
     const shape = alphabets.map((al) => al.length).join(',');
+    // PRF output stretched to cover the modulus with 128 spare bits
+    const bitsA = modA.toString(2).length + 128;
+    const bitsB = modB.toString(2).length + 128;
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
-        a = (a + prfMod('fpe', `${tweak}\u0000${shape}\u0000${r}\u0000${b}`, modA)) % modA;
+        a = (a + fpeRound(tweak, shape, r, b, modA, bitsA)) % modA;
       } else {
-        b = (b + prfMod('fpe', `${tweak}\u0000${shape}\u0000${r}\u0000${a}`, modB)) % modB;
+        b = (b + fpeRound(tweak, shape, r, a, modB, bitsB)) % modB;
       }
     }
     const out = fromNum(a, radA).concat(fromNum(b, radB));
