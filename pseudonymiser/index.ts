@@ -107,10 +107,17 @@ function toDocumentEdit(chunk: DocChunk, start: number, end: number, surface: Su
   };
 }
 
-/** Applies sorted edits (overlaps: the first wins) and counts replacements. */
-function splice(text: string, edits: readonly Edit[]): string {
+/** A stretch of the spliced text that an edit wrote. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Applies sorted edits (overlaps: the first wins) and counts replacements; `spans` gets where they were written. */
+function splice(text: string, edits: readonly Edit[], spans?: Span[]): string {
   const pieces: string[] = [];
   let copied = 0;
+  let length = 0;
   for (const e of edits) {
     if (e.start < copied) continue;
     const s = e.surface;
@@ -120,6 +127,11 @@ function splice(text: string, edits: readonly Edit[]): string {
       written = encodeFor(e.level, standIn);
     }
     pieces.push(text.slice(copied, e.start), written);
+    if (spans) {
+      length += e.start - copied;
+      spans.push({ start: length, end: length + written.length });
+      length += written.length;
+    }
     copied = e.end;
     s.entity.replacements++;
   }
@@ -315,12 +327,18 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   if (replaced.length > 0) {
     // the pass-two patterns: a surface that was never in the document can only come back through a stand-in
     const check = raw ?? rawPatterns(globals, json, chains);
+    // after the first round, a leftover can only be where that round wrote (a stand-in next to its
+    // neighbours): every match of the round's text was replaced or overlapped a replaced one
+    let fixed: Span[] | null = null;
     for (let round = 0; round < 3; round++) {
-      const left = check.matcher.find(out, 0, out.length, json);
+      const left =
+        fixed === null ? check.matcher.find(out, 0, out.length, json) : check.matcher.findAround(out, fixed, json);
       if (left.length === 0) break;
+      fixed = [];
       out = splice(
         out,
         left.map((m) => rawEdit(out, m, check.patterns, style)),
+        fixed,
       );
       selfCheckFixes += left.length;
     }

@@ -87,6 +87,8 @@ export class Matcher {
   /** The state itself when it has an output, else dict: where reporting starts. */
   private readonly report: Int32Array;
   private readonly patterns: readonly Pattern[];
+  /** Length of the longest pattern. */
+  private readonly maxLength: number;
   /** Same-text patterns that differ only in case end at one state. */
   private readonly extra: Map<number, number[]>;
   /** Scanning raw JSON text: an escape such as `\n` before a match is a boundary. */
@@ -99,8 +101,10 @@ export class Matcher {
     const classes = new Uint16Array(65536);
     let k = 1; // class 0: a character in no pattern
     let chars = 0;
+    let maxLength = 0;
     for (const p of patterns) {
       chars += p.text.length;
+      maxLength = Math.max(maxLength, p.text.length);
       for (let i = 0; i < p.text.length; i++) {
         const c = f[p.text.charCodeAt(i)]!;
         if (classes[c] === 0) classes[c] = k++;
@@ -113,6 +117,7 @@ export class Matcher {
     }
     this.classes = classes;
     this.k = k;
+    this.maxLength = maxLength;
 
     // trie: at most one state per pattern character, plus the root
     const cap = chars + 1;
@@ -231,10 +236,51 @@ export class Matcher {
   find(text: string, from = 0, to = text.length, jsonRaw = false): Match[] {
     if (this.patterns.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
     const found: Match[] = [];
+    this.scan(text, from, to, from, to, found);
+    return select(found);
+  }
+
+  /**
+   * What find(text, 0, text.length, jsonRaw) would give, for a text in which
+   * the only matches can be the ones that overlap one of `spans` (sorted,
+   * disjoint) or whose boundary checks read a character of one: every other
+   * stretch of the text is known to hold none (the self-check, after its
+   * own fixes). Reads only the text around the spans.
+   */
+  findAround(
+    text: string,
+    spans: readonly { readonly start: number; readonly end: number }[],
+    jsonRaw = false,
+  ): Match[] {
+    if (this.patterns.length === 0 || spans.length === 0) return [];
+    this.jsonRaw = jsonRaw;
+    // a match overlapping a span starts at most maxLength - 1 before it and ends at most that after it; a
+    // boundary check reads one character after a match and, before it, an escape (\uXXXX) and its backslashes
+    const reach = this.maxLength + 8;
+    const found: Match[] = [];
+    let lo = -1;
+    let hi = -1;
+    for (const sp of spans) {
+      let after = sp.end;
+      while (after < text.length && text.charCodeAt(after) === 0x5c) after++;
+      const a = Math.max(0, sp.start - reach);
+      const b = Math.min(text.length, after + reach);
+      if (a > hi) {
+        if (hi > lo) this.scan(text, lo, hi, 0, text.length, found);
+        lo = a;
+      }
+      hi = Math.max(hi, b);
+    }
+    if (hi > lo) this.scan(text, lo, hi, 0, text.length, found);
+    return select(found);
+  }
+
+  /** Runs the automaton from the root over text[lo, hi); boundary checks see text[from, to). */
+  private scan(text: string, lo: number, hi: number, from: number, to: number, found: Match[]): void {
+    const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
     let v = 0; // the encoded state; 0 is the root
-    for (let i = from; i < to; i++) {
+    for (let i = lo; i < hi; i++) {
       const cls = classes[text.charCodeAt(i)]!;
       // a character in no pattern leads back to the root from anywhere
       if (cls === 0) {
@@ -271,17 +317,6 @@ export class Matcher {
         r = dict[r]!;
       }
     }
-    if (found.length <= 1) return found;
-    found.sort((a, b) => a.start - b.start || b.end - a.end);
-    const chosen: Match[] = [];
-    let last = -1;
-    for (const m of found) {
-      if (m.start >= last) {
-        chosen.push(m);
-        last = m.end;
-      }
-    }
-    return chosen;
   }
 
   private emit(text: string, state: number, end: number, from: number, to: number, found: Match[]): void {
@@ -306,6 +341,21 @@ export class Matcher {
     if (end < to && w[pat.text.charCodeAt(pat.text.length - 1)] && w[text.charCodeAt(end)]) return;
     found.push({ start, end, pattern: p });
   }
+}
+
+/** Leftmost-longest, non-overlapping choice among the matches found (in the order the scan found them). */
+function select(found: Match[]): Match[] {
+  if (found.length <= 1) return found;
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const chosen: Match[] = [];
+  let last = -1;
+  for (const m of found) {
+    if (m.start >= last) {
+      chosen.push(m);
+      last = m.end;
+    }
+  }
+  return chosen;
 }
 
 /** Odd number of backslashes right before position p (exclusive), not looking before `from`. */
