@@ -113,13 +113,25 @@ interface Span {
   readonly end: number;
 }
 
-/** Applies sorted edits (overlaps: the first wins) and counts replacements; `spans` gets where they were written. */
-function splice(text: string, edits: readonly Edit[], spans?: Span[]): string {
+/** How a spliced text was made: what the edits wrote, what was copied, and the raw edits lost to overlaps. */
+interface Layout {
+  readonly spans: Span[];
+  /** Copied stretches: `length` characters at `at` in the spliced text, from `from` in the original. */
+  readonly copied: { at: number; from: number; length: number }[];
+  /** Raw edits (matches of pass two's scan) not applied because an earlier edit overlapped them. */
+  readonly dropped: Span[];
+}
+
+/** Applies sorted edits (overlaps: the first wins) and counts replacements; `layout` gets how. */
+function splice(text: string, edits: readonly Edit[], layout?: Layout): string {
   const pieces: string[] = [];
   let copied = 0;
   let length = 0;
   for (const e of edits) {
-    if (e.start < copied) continue;
+    if (e.start < copied) {
+      if (layout && e.level === null) layout.dropped.push({ start: e.start, end: e.end });
+      continue;
+    }
     const s = e.surface;
     let written = e.text;
     if (e.level !== null) {
@@ -127,14 +139,16 @@ function splice(text: string, edits: readonly Edit[], spans?: Span[]): string {
       written = encodeFor(e.level, standIn);
     }
     pieces.push(text.slice(copied, e.start), written);
-    if (spans) {
+    if (layout) {
+      if (e.start > copied) layout.copied.push({ at: length, from: copied, length: e.start - copied });
       length += e.start - copied;
-      spans.push({ start: length, end: length + written.length });
+      layout.spans.push({ start: length, end: length + written.length });
       length += written.length;
     }
     copied = e.end;
     s.entity.replacements++;
   }
+  if (layout && text.length > copied) layout.copied.push({ at: length, from: copied, length: text.length - copied });
   pieces.push(text.slice(copied));
   return pieces.join('');
 }
@@ -304,9 +318,12 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   // pass two: substitute
   let edits: Edit[] = docSites;
   const raw = options.passTwo === 'decoded' ? null : rawMode(doc, json, globals, chains);
+  let checkpoints: Int32Array | null = null;
   if (raw) {
     // one scan of the raw document, for every surface as it is written at each depth of JSON string
-    for (const m of raw.matcher.find(doc, 0, doc.length, json)) edits.push(rawEdit(doc, m, raw.patterns, style));
+    const scanned = raw.matcher.findRecording(doc, json);
+    checkpoints = scanned.checkpoints;
+    for (const m of scanned.matches) edits.push(rawEdit(doc, m, raw.patterns, style));
   } else {
     const matcher = new Matcher(
       globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })),
@@ -319,7 +336,8 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
     });
   }
   edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
-  let out = splice(doc, edits);
+  const layout: Layout = { spans: [], copied: [], dropped: [] };
+  let out = splice(doc, edits, layout);
 
   // self-check: no replaced surface may remain anywhere in the raw twin, at any depth of JSON string
   let selfCheckFixes = 0;
@@ -327,19 +345,27 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   if (replaced.length > 0) {
     // the pass-two patterns: a surface that was never in the document can only come back through a stand-in
     const check = raw ?? rawPatterns(globals, json, chains);
-    // after the first round, a leftover can only be where that round wrote (a stand-in next to its
-    // neighbours): every match of the round's text was replaced or overlapped a replaced one
+    // A leftover can only be where the text was written (a stand-in, next to its neighbours) or about a
+    // match that was not replaced: every other match of the text before was replaced or overlapped a
+    // replaced one. That holds for pass two's scan of the document when it used these patterns, and for
+    // each round's own scan.
+    const twinOfScan = check === raw && checkpoints !== null;
     let fixed: Span[] | null = null;
     for (let round = 0; round < 3; round++) {
       const left =
-        fixed === null ? check.matcher.find(out, 0, out.length, json) : check.matcher.findAround(out, fixed, json);
+        fixed !== null
+          ? check.matcher.findAround(out, fixed, json)
+          : twinOfScan
+            ? check.matcher.findInSplice(out, layout.copied, layout.dropped, doc, checkpoints!, json)
+            : check.matcher.find(out, 0, out.length, json);
       if (left.length === 0) break;
-      fixed = [];
+      const next: Layout = { spans: [], copied: [], dropped: [] };
       out = splice(
         out,
         left.map((m) => rawEdit(out, m, check.patterns, style)),
-        fixed,
+        next,
       );
+      fixed = next.spans;
       selfCheckFixes += left.length;
     }
   }

@@ -47,6 +47,10 @@ export function wordChars(): Uint8Array {
  * trie edges (a child list) and failure link.
  */
 const DENSE_CELLS = 1 << 21;
+/** findRecording keeps the state every 2^CHECKPOINT_BITS characters. */
+const CHECKPOINT_BITS = 6;
+/** findInSplice reads at least this many characters at the end of a copied stretch. */
+const TAIL = 8;
 
 export interface Pattern {
   readonly text: string;
@@ -89,6 +93,10 @@ export class Matcher {
   private readonly patterns: readonly Pattern[];
   /** Length of the longest pattern. */
   private readonly maxLength: number;
+  /** Depth of every state in the trie (the length of the text it stands for). */
+  private readonly depth: Int32Array;
+  /** The state whose dense row starts at offset k * i. */
+  private readonly stateOfRow: Int32Array;
   /** Same-text patterns that differ only in case end at one state. */
   private readonly extra: Map<number, number[]>;
   /** Scanning raw JSON text: an escape such as `\n` before a match is a boundary. */
@@ -222,6 +230,8 @@ export class Matcher {
     this.out = out;
     this.dict = dict;
     this.report = report;
+    this.depth = depth.slice(0, n);
+    this.stateOfRow = stateOfRow;
     this.extra = extra;
   }
 
@@ -276,11 +286,118 @@ export class Matcher {
     return select(found);
   }
 
-  /** Runs the automaton from the root over text[lo, hi); boundary checks see text[from, to). */
-  private scan(text: string, lo: number, hi: number, from: number, to: number, found: Match[]): void {
+  /**
+   * find(text, 0, text.length, jsonRaw), also keeping the automaton's state
+   * every CHECKPOINT characters, for findInSplice on a text made from this one.
+   */
+  findRecording(text: string, jsonRaw = false): { readonly matches: Match[]; readonly checkpoints: Int32Array } {
+    const checkpoints = new Int32Array((text.length >> CHECKPOINT_BITS) + 1);
+    if (this.patterns.length === 0) return { matches: [], checkpoints };
+    this.jsonRaw = jsonRaw;
+    const found: Match[] = [];
+    this.scan(text, 0, text.length, 0, text.length, found, 0, checkpoints);
+    return { matches: select(found), checkpoints };
+  }
+
+  /**
+   * What find(out, 0, out.length, jsonRaw) would give, where `out` is `doc`
+   * (scanned by findRecording, giving `checkpoints`) with the matches of that
+   * scan replaced but for the `dropped` ones (sorted), and maybe other
+   * stretches replaced too; `copied` lists, in order, the stretches of `out`
+   * copied from `doc`. A match of `out` lying well inside a copied stretch
+   * would be a match of `doc` that was neither replaced nor overlapped a
+   * replaced one: there is none but about a dropped match, and the copied
+   * stretches near those are read whole. Otherwise the scan reads each written
+   * stretch and the copied text next to it, and jumps over the middle of long
+   * copied stretches, taking up the state there from the checkpoints of `doc`.
+   */
+  findInSplice(
+    out: string,
+    copied: readonly { readonly at: number; readonly from: number; readonly length: number }[],
+    dropped: readonly { readonly start: number; readonly end: number }[],
+    doc: string,
+    checkpoints: Int32Array,
+    jsonRaw = false,
+  ): Match[] {
+    if (this.patterns.length === 0) return [];
+    this.jsonRaw = jsonRaw;
+    const { depth, fail } = this;
+    const found: Match[] = [];
+    const len = out.length;
+    let v = 0;
+    let pos = 0;
+    // matches of `doc` about one it found but `out` did not replace (sorted by start) may be left in copies
+    const reach = this.maxLength + 8;
+    let di = 0;
+    for (const c of copied) {
+      v = this.scan(out, pos, c.at, 0, len, found, v);
+      const end = c.at + c.length;
+      while (di < dropped.length && dropped[di]!.end + reach <= c.from) di++;
+      if (di < dropped.length && dropped[di]!.start - reach < c.from + c.length) {
+        v = this.scan(out, c.at, end, 0, len, found, v);
+        pos = end;
+        continue;
+      }
+      // a match starting before `clear` may have a boundary check that reads the written text before it
+      let clear = c.at;
+      while (clear < end && out.charCodeAt(clear) === 0x5c) clear++;
+      clear += 8;
+      // read on until the text the state stands for starts at `clear` or later: from then on every match
+      // found lies inside the copied stretch, its boundary checks too, until TAIL characters before its end
+      let t = c.at;
+      while (t < end && (t < clear || depth[this.stateOf(v)]! > t - clear)) {
+        v = this.scan(out, t, t + 1, 0, len, found, v);
+        t++;
+      }
+      const resume = end - TAIL;
+      if (resume - t > 2 * (1 << CHECKPOINT_BITS)) {
+        // the state at `resume`: the longest text ending there that starts at `clear` or later and is a
+        // state, which is on the failure chain of the state of the document at that place
+        const d = c.from + (resume - c.at);
+        const k = d >> CHECKPOINT_BITS;
+        let st = this.stateOf(this.run(doc, k << CHECKPOINT_BITS, d, checkpoints[k]!));
+        const limit = resume - clear;
+        while (depth[st]! > limit) st = fail[st]!;
+        v = this.code[st]!;
+        t = resume;
+      }
+      v = this.scan(out, t, end, 0, len, found, v);
+      pos = end;
+    }
+    this.scan(out, pos, len, 0, len, found, v);
+    return select(found);
+  }
+
+  /** The state (not encoded) of an encoded state. */
+  private stateOf(v: number): number {
+    return v >= 0 ? this.stateOfRow[v / this.k]! : -v - 1;
+  }
+
+  /** Runs the automaton over text[lo, hi) from encoded state v, reporting nothing; returns the state reached. */
+  private run(text: string, lo: number, hi: number, v: number): number {
+    return this.scan(text, lo, hi, 0, 0, [], v, undefined, false);
+  }
+
+  /**
+   * Runs the automaton from encoded state v over text[lo, hi); boundary
+   * checks see text[from, to). Returns the state reached; `checkpoints`, when
+   * given, gets the state at every multiple of CHECKPOINT characters.
+   */
+  private scan(
+    text: string,
+    lo: number,
+    hi: number,
+    from: number,
+    to: number,
+    found: Match[],
+    v = 0,
+    checkpoints?: Int32Array,
+    emit = true,
+  ): number {
     const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
-    let v = 0; // the encoded state; 0 is the root
+    const mask = (1 << CHECKPOINT_BITS) - 1;
     for (let i = lo; i < hi; i++) {
+      if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
       const cls = classes[text.charCodeAt(i)]!;
       // a character in no pattern leads back to the root from anywhere
       if (cls === 0) {
@@ -312,11 +429,13 @@ export class Matcher {
         }
         r = v >= 0 ? delta[v]! : report[-v - 1]!;
       }
+      if (!emit) continue;
       while (r !== -1) {
         this.emit(text, r, i + 1, from, to, found);
         r = dict[r]!;
       }
     }
+    return v;
   }
 
   private emit(text: string, state: number, end: number, from: number, to: number, found: Match[]): void {
