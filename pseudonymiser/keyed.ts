@@ -187,20 +187,12 @@ class HmacSha256 {
   }
 
   /**
-   * The same as mac(label, prefix + suffix), with the hashing of `prefix`'s
-   * whole blocks done once for every suffix (the rounds of the permutation
-   * hash long common beginnings).
+   * mac(label, prefix + suffix) is macAfter(midstate(label, prefix), suffix):
+   * the hashing of the prefix's whole blocks done once for every suffix (the
+   * rounds of the permutation hash long common beginnings). Kept for later
+   * calls too (cycle-walking permutes one value again and again).
    */
-  macAfter(label: string, prefix: string, suffix: string): Buffer {
-    const mid = this.midstate(label, prefix);
-    const buf = this.room(mid.tail.length, suffix.length);
-    buf.set(mid.tail);
-    const n = putUtf8(buf, mid.tail.length, suffix);
-    this.h.set(mid.state);
-    return this.finish(n, mid.hashed);
-  }
-
-  private midstate(label: string, prefix: string): Midstate {
+  midstate(label: string, prefix: string): Midstate {
     const id = `${label}\u0000${prefix}`;
     let mid = this.midstates.get(id);
     if (mid === undefined) {
@@ -214,6 +206,14 @@ class HmacSha256 {
       this.midstates.set(id, mid);
     }
     return mid;
+  }
+
+  macAfter(mid: Midstate, suffix: string): Buffer {
+    const buf = this.room(mid.tail.length, suffix.length);
+    buf.set(mid.tail);
+    const n = putUtf8(buf, mid.tail.length, suffix);
+    this.h.set(mid.state);
+    return this.finish(n, mid.hashed);
   }
 
   /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash. */
@@ -258,20 +258,15 @@ export function createKeyed(key: Buffer): Keyed {
 
   /**
    * The permutation's round function: prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`)
-   * for i = 0, 1, … until `bits` bits, reduced mod modulus.
+   * for i = 0, 1, … while fewer than `bits` bits, reduced mod modulus; `mids[i]` holds the midstate of
+   * the beginning up to `${round}`.
    */
-  const fpeRound = (
-    tweak: string,
-    shape: string,
-    round: number,
-    half: bigint,
-    modulus: bigint,
-    bits: number,
-  ): bigint => {
+  const fpeRound = (mids: Midstate[], prefix: string, round: number, half: bigint, modulus: bigint, bits: number) => {
     const suffix = `${round}\u0000${half}`;
     const blocks: Buffer[] = [];
     for (let i = 0; blocks.length * 256 < bits; i++) {
-      blocks.push(hmac.macAfter('fpe', `${i}\u0000${tweak}\u0000${shape}\u0000`, suffix));
+      const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
+      blocks.push(hmac.macAfter(mid, suffix));
     }
     return bytesToBigInt(blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks)) % modulus;
   };
@@ -322,11 +317,13 @@ export function createKeyed(key: Buffer): Keyed {
     // PRF output stretched to cover the modulus with 128 spare bits
     const bitsA = modA.toString(2).length + 128;
     const bitsB = modB.toString(2).length + 128;
+    const prefix = `${tweak}\u0000${shape}\u0000`;
+    const mids: Midstate[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
-        a = (a + fpeRound(tweak, shape, r, b, modA, bitsA)) % modA;
+        a = (a + fpeRound(mids, prefix, r, b, modA, bitsA)) % modA;
       } else {
-        b = (b + fpeRound(tweak, shape, r, a, modB, bitsB)) % modB;
+        b = (b + fpeRound(mids, prefix, r, a, modB, bitsB)) % modB;
       }
     }
     const out = fromNum(a, radA).concat(fromNum(b, radB));
