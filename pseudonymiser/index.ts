@@ -107,12 +107,31 @@ function toDocumentEdit(chunk: DocChunk, start: number, end: number, surface: Su
   };
 }
 
-/** Applies sorted edits (overlaps: the first wins) and counts replacements. */
-function splice(text: string, edits: readonly Edit[]): string {
+/** A stretch of the spliced text that an edit wrote. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** How a spliced text was made: what the edits wrote, what was copied, and the raw edits lost to overlaps. */
+interface Layout {
+  readonly spans: Span[];
+  /** Copied stretches: `length` characters at `at` in the spliced text, from `from` in the original. */
+  readonly copied: { at: number; from: number; length: number }[];
+  /** Raw edits (matches of pass two's scan) not applied because an earlier edit overlapped them. */
+  readonly dropped: Span[];
+}
+
+/** Applies sorted edits (overlaps: the first wins) and counts replacements; `layout` gets how. */
+function splice(text: string, edits: readonly Edit[], layout?: Layout): string {
   const pieces: string[] = [];
   let copied = 0;
+  let length = 0;
   for (const e of edits) {
-    if (e.start < copied) continue;
+    if (e.start < copied) {
+      if (layout && e.level === null) layout.dropped.push({ start: e.start, end: e.end });
+      continue;
+    }
     const s = e.surface;
     let written = e.text;
     if (e.level !== null) {
@@ -120,9 +139,16 @@ function splice(text: string, edits: readonly Edit[]): string {
       written = encodeFor(e.level, standIn);
     }
     pieces.push(text.slice(copied, e.start), written);
+    if (layout) {
+      if (e.start > copied) layout.copied.push({ at: length, from: copied, length: e.start - copied });
+      length += e.start - copied;
+      layout.spans.push({ start: length, end: length + written.length });
+      length += written.length;
+    }
     copied = e.end;
     s.entity.replacements++;
   }
+  if (layout && text.length > copied) layout.copied.push({ at: length, from: copied, length: text.length - copied });
   pieces.push(text.slice(copied));
   return pieces.join('');
 }
@@ -281,6 +307,7 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
       }
     }
   }
+  duplicates.clear(); // the texts seen in pass one: let them go before pass two
 
   for (const d of detectors) d.resolve?.(registry, keyed, ctx);
   registry.assign(keyed);
@@ -291,9 +318,12 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   // pass two: substitute
   let edits: Edit[] = docSites;
   const raw = options.passTwo === 'decoded' ? null : rawMode(doc, json, globals, chains);
+  let checkpoints: Int32Array | null = null;
   if (raw) {
     // one scan of the raw document, for every surface as it is written at each depth of JSON string
-    for (const m of raw.matcher.find(doc, 0, doc.length, json)) edits.push(rawEdit(doc, m, raw.patterns, style));
+    const scanned = raw.matcher.findRecording(doc, json);
+    checkpoints = scanned.checkpoints;
+    for (const m of scanned.matches) edits.push(rawEdit(doc, m, raw.patterns, style));
   } else {
     const matcher = new Matcher(
       globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })),
@@ -306,7 +336,8 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
     });
   }
   edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
-  let out = splice(doc, edits);
+  const layout: Layout = { spans: [], copied: [], dropped: [] };
+  let out = splice(doc, edits, layout);
 
   // self-check: no replaced surface may remain anywhere in the raw twin, at any depth of JSON string
   let selfCheckFixes = 0;
@@ -314,13 +345,27 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   if (replaced.length > 0) {
     // the pass-two patterns: a surface that was never in the document can only come back through a stand-in
     const check = raw ?? rawPatterns(globals, json, chains);
+    // A leftover can only be where the text was written (a stand-in, next to its neighbours) or about a
+    // match that was not replaced: every other match of the text before was replaced or overlapped a
+    // replaced one. That holds for pass two's scan of the document when it used these patterns, and for
+    // each round's own scan.
+    const twinOfScan = check === raw && checkpoints !== null;
+    let fixed: Span[] | null = null;
     for (let round = 0; round < 3; round++) {
-      const left = check.matcher.find(out, 0, out.length, json);
+      const left =
+        fixed !== null
+          ? check.matcher.findAround(out, fixed, json)
+          : twinOfScan
+            ? check.matcher.findInSplice(out, layout.copied, layout.dropped, doc, checkpoints!, json)
+            : check.matcher.find(out, 0, out.length, json);
       if (left.length === 0) break;
+      const next: Layout = { spans: [], copied: [], dropped: [] };
       out = splice(
         out,
         left.map((m) => rawEdit(out, m, check.patterns, style)),
+        next,
       );
+      fixed = next.spans;
       selfCheckFixes += left.length;
     }
   }

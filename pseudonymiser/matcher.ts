@@ -1,7 +1,8 @@
 /**
- * One multi-pattern matcher for pass two: an Aho-Corasick automaton compiled
- * to a dense DFA over the characters that occur in the patterns. Linear in
- * the text whatever the patterns, so untrusted input cannot slow it down.
+ * One multi-pattern matcher for pass two: an Aho-Corasick automaton over the
+ * characters that occur in the patterns, its shallow states compiled to a
+ * dense DFA. Linear in the text whatever the patterns, so untrusted input
+ * cannot slow it down.
  *
  * Matching folds case; a case-sensitive pattern is confirmed afterwards.
  * A match must sit on token boundaries: a pattern that begins (ends) with a
@@ -42,10 +43,14 @@ export function wordChars(): Uint8Array {
 
 /**
  * Budget of dense transition cells (4 bytes each): states near the root get
- * full rows, depth by depth while the budget lasts; deeper ones a sparse edge
- * map with failure links.
+ * full rows, depth by depth while the budget lasts; deeper ones keep their
+ * trie edges (a child list) and failure link.
  */
 const DENSE_CELLS = 1 << 21;
+/** findRecording keeps the state every 2^CHECKPOINT_BITS characters. */
+const CHECKPOINT_BITS = 6;
+/** findInSplice reads at least this many characters at the end of a copied stretch. */
+const TAIL = 8;
 
 export interface Pattern {
   readonly text: string;
@@ -60,20 +65,38 @@ export interface Match {
   readonly pattern: number;
 }
 
+/*
+ * The scan walks an encoded state: a dense state is the offset of its row in
+ * `delta` (>= 0), a sparse state s is -(s + 1). A dense row's cells hold
+ * encoded states, so a step through dense states is one memory read. Class 0
+ * (a character in no pattern) always leads back to the root, so the row's
+ * cell 0 holds instead where the state's reports start (a state, or -1).
+ */
 export class Matcher {
   private readonly classes: Uint16Array;
   private readonly k: number;
-  /** Dense, fully resolved transitions of the shallow states (row per state, or -1 in `row`). */
+  /** Dense rows, `k` cells each: cell 0 the report start, cell c the encoded next state on class c. */
   private readonly delta: Int32Array;
-  private readonly row: Int32Array;
-  /** Trie edges of the deeper states, keyed state * k + class. */
-  private readonly sparse: Map<number, number>;
+  /** Trie edges of every state: a child list through first-child / next-sibling links, with the child's class. */
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly edgeClass: Uint16Array;
   private readonly fail: Int32Array;
+  /** Encoded form of every state (its row offset when dense). */
+  private readonly code: Int32Array;
   /** Pattern index ending at a state, or -1. */
   private readonly out: Int32Array;
   /** Next state along the failure chain that has an output, or -1. */
   private readonly dict: Int32Array;
+  /** The state itself when it has an output, else dict: where reporting starts. */
+  private readonly report: Int32Array;
   private readonly patterns: readonly Pattern[];
+  /** Length of the longest pattern. */
+  private readonly maxLength: number;
+  /** Depth of every state in the trie (the length of the text it stands for). */
+  private readonly depth: Int32Array;
+  /** The state whose dense row starts at offset k * i. */
+  private readonly stateOfRow: Int32Array;
   /** Same-text patterns that differ only in case end at one state. */
   private readonly extra: Map<number, number[]>;
   /** Scanning raw JSON text: an escape such as `\n` before a match is a boundary. */
@@ -85,7 +108,11 @@ export class Matcher {
     const f = fold();
     const classes = new Uint16Array(65536);
     let k = 1; // class 0: a character in no pattern
+    let chars = 0;
+    let maxLength = 0;
     for (const p of patterns) {
+      chars += p.text.length;
+      maxLength = Math.max(maxLength, p.text.length);
       for (let i = 0; i < p.text.length; i++) {
         const c = f[p.text.charCodeAt(i)]!;
         if (classes[c] === 0) classes[c] = k++;
@@ -98,37 +125,43 @@ export class Matcher {
     }
     this.classes = classes;
     this.k = k;
+    this.maxLength = maxLength;
 
-    // trie: edges in one map, children listed through first-child / next-sibling links
-    const sparse = new Map<number, number>();
-    const out: number[] = [-1];
-    const depth: number[] = [0];
-    const firstChild: number[] = [-1];
-    const nextSibling: number[] = [-1];
-    const edgeClass: number[] = [0];
+    // trie: at most one state per pattern character, plus the root
+    const cap = chars + 1;
+    const firstChild = new Int32Array(cap).fill(-1);
+    const nextSibling = new Int32Array(cap).fill(-1);
+    const edgeClass = new Uint16Array(cap);
+    const depth = new Int32Array(cap);
+    const outAll = new Int32Array(cap).fill(-1);
+    const rootChild = new Int32Array(k); // 0: none (the root is nobody's child)
     const extra = new Map<number, number[]>();
-    patterns.forEach((p, idx) => {
-      if (p.text.length === 0) return;
+    let n = 1;
+    for (let idx = 0; idx < patterns.length; idx++) {
+      const text = patterns[idx]!.text;
+      if (text.length === 0) continue;
       let st = 0;
-      for (let i = 0; i < p.text.length; i++) {
-        const cls = classes[f[p.text.charCodeAt(i)]!]!;
-        let next = sparse.get(st * k + cls);
-        if (next === undefined) {
-          next = out.length;
-          out.push(-1);
-          depth.push(depth[st]! + 1);
-          edgeClass.push(cls);
-          nextSibling.push(firstChild[st]!);
+      for (let i = 0; i < text.length; i++) {
+        const cls = classes[f[text.charCodeAt(i)]!]!;
+        let next: number;
+        if (st === 0) next = rootChild[cls]! === 0 ? -1 : rootChild[cls]!;
+        else {
+          next = firstChild[st]!;
+          while (next !== -1 && edgeClass[next] !== cls) next = nextSibling[next]!;
+        }
+        if (next === -1) {
+          next = n++;
+          depth[next] = depth[st]! + 1;
+          edgeClass[next] = cls;
+          nextSibling[next] = firstChild[st]!;
           firstChild[st] = next;
-          firstChild.push(-1);
-          sparse.set(st * k + cls, next);
+          if (st === 0) rootChild[cls] = next;
         }
         st = next;
       }
-      if (out[st] === -1) out[st] = idx;
+      if (outAll[st] === -1) outAll[st] = idx;
       else extra.set(st, [...(extra.get(st) ?? []), idx]);
-    });
-    const n = out.length;
+    }
     const fail = new Int32Array(n);
     const dict = new Int32Array(n).fill(-1);
     // dense rows for the states the scan spends its time in: the shallowest ones, within a budget
@@ -140,47 +173,65 @@ export class Matcher {
       denseDepth++;
       denseRows += perDepth[denseDepth]!;
     }
-    const row = new Int32Array(n).fill(-1);
+    const code = new Int32Array(n);
     let rows = 0;
-    for (let st = 0; st < n; st++) if (depth[st]! <= denseDepth) row[st] = rows++;
+    for (let st = 0; st < n; st++) code[st] = depth[st]! <= denseDepth ? k * rows++ : -(st + 1);
+    const stateOfRow = new Int32Array(rows);
+    for (let st = 0; st < n; st++) if (code[st]! >= 0) stateOfRow[code[st]! / k] = st;
     const delta = new Int32Array(rows * k);
+    // the next state (not encoded) from a state whose row, if dense, is complete
     const step = (st: number, cls: number): number => {
       for (;;) {
-        if (row[st] !== -1) return delta[row[st]! * k + cls]!;
-        const t = sparse.get(st * k + cls);
-        if (t !== undefined) return t;
+        const c = code[st]!;
+        if (c >= 0) {
+          const v = delta[c + cls]!;
+          return v >= 0 ? stateOfRow[v / k]! : -v - 1;
+        }
+        let ch = firstChild[st]!;
+        while (ch !== -1 && edgeClass[ch] !== cls) ch = nextSibling[ch]!;
+        if (ch !== -1) return ch;
         st = fail[st]!;
       }
     };
     // breadth first: a state's failure link is shallower, so its row is complete before it is read
-    const queue: number[] = [0];
-    for (let qi = 0; qi < queue.length; qi++) {
+    const queue = new Int32Array(n);
+    let qn = 1;
+    for (let qi = 0; qi < qn; qi++) {
       const st = queue[qi]!;
       if (st !== 0) {
         const fs = fail[st]!;
-        dict[st] = out[fs] !== -1 ? fs : dict[fs]!;
+        dict[st] = outAll[fs] !== -1 ? fs : dict[fs]!;
       }
       for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) {
         fail[ch] = st === 0 ? 0 : step(fail[st]!, edgeClass[ch]!);
-        queue.push(ch);
+        queue[qn++] = ch;
       }
-      if (row[st] !== -1) {
-        const base = row[st]! * k;
-        if (st === 0) {
-          for (let ch = firstChild[0]!; ch !== -1; ch = nextSibling[ch]!) delta[edgeClass[ch]!] = ch;
-        } else {
-          const fbase = row[fail[st]!]! * k; // the failure state is shallower, hence dense
-          for (let c = 0; c < k; c++) delta[base + c] = delta[fbase + c]!;
-          for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) delta[base + edgeClass[ch]!] = ch;
+      const base = code[st]!;
+      if (base >= 0) {
+        if (st !== 0) {
+          const fbase = code[fail[st]!]!; // the failure state is shallower, hence dense
+          delta.copyWithin(base, fbase, fbase + k);
         }
+        for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) delta[base + edgeClass[ch]!] = code[ch]!;
       }
     }
+    const out = outAll.slice(0, n);
+    const report = new Int32Array(n);
+    for (let st = 0; st < n; st++) {
+      report[st] = out[st] !== -1 ? st : dict[st]!;
+      if (code[st]! >= 0) delta[code[st]!] = report[st]!;
+    }
     this.delta = delta;
-    this.row = row;
-    this.sparse = sparse;
+    this.code = code;
+    this.firstChild = firstChild.slice(0, n);
+    this.nextSibling = nextSibling.slice(0, n);
+    this.edgeClass = edgeClass.slice(0, n);
     this.fail = fail;
-    this.out = Int32Array.from(out);
+    this.out = out;
     this.dict = dict;
+    this.report = report;
+    this.depth = depth.slice(0, n);
+    this.stateOfRow = stateOfRow;
     this.extra = extra;
   }
 
@@ -195,42 +246,196 @@ export class Matcher {
   find(text: string, from = 0, to = text.length, jsonRaw = false): Match[] {
     if (this.patterns.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { classes, delta, row, sparse, fail, k, out, dict } = this;
     const found: Match[] = [];
-    let s = 0;
-    for (let i = from; i < to; i++) {
+    this.scan(text, from, to, from, to, found);
+    return select(found);
+  }
+
+  /**
+   * What find(text, 0, text.length, jsonRaw) would give, for a text in which
+   * the only matches can be the ones that overlap one of `spans` (sorted,
+   * disjoint) or whose boundary checks read a character of one: every other
+   * stretch of the text is known to hold none (the self-check, after its
+   * own fixes). Reads only the text around the spans.
+   */
+  findAround(
+    text: string,
+    spans: readonly { readonly start: number; readonly end: number }[],
+    jsonRaw = false,
+  ): Match[] {
+    if (this.patterns.length === 0 || spans.length === 0) return [];
+    this.jsonRaw = jsonRaw;
+    // a match overlapping a span starts at most maxLength - 1 before it and ends at most that after it; a
+    // boundary check reads one character after a match and, before it, an escape (\uXXXX) and its backslashes
+    const reach = this.maxLength + 8;
+    const found: Match[] = [];
+    let lo = -1;
+    let hi = -1;
+    for (const sp of spans) {
+      let after = sp.end;
+      while (after < text.length && text.charCodeAt(after) === 0x5c) after++;
+      const a = Math.max(0, sp.start - reach);
+      const b = Math.min(text.length, after + reach);
+      if (a > hi) {
+        if (hi > lo) this.scan(text, lo, hi, 0, text.length, found);
+        lo = a;
+      }
+      hi = Math.max(hi, b);
+    }
+    if (hi > lo) this.scan(text, lo, hi, 0, text.length, found);
+    return select(found);
+  }
+
+  /**
+   * find(text, 0, text.length, jsonRaw), also keeping the automaton's state
+   * every CHECKPOINT characters, for findInSplice on a text made from this one.
+   */
+  findRecording(text: string, jsonRaw = false): { readonly matches: Match[]; readonly checkpoints: Int32Array } {
+    const checkpoints = new Int32Array((text.length >> CHECKPOINT_BITS) + 1);
+    if (this.patterns.length === 0) return { matches: [], checkpoints };
+    this.jsonRaw = jsonRaw;
+    const found: Match[] = [];
+    this.scan(text, 0, text.length, 0, text.length, found, 0, checkpoints);
+    return { matches: select(found), checkpoints };
+  }
+
+  /**
+   * What find(out, 0, out.length, jsonRaw) would give, where `out` is `doc`
+   * (scanned by findRecording, giving `checkpoints`) with the matches of that
+   * scan replaced but for the `dropped` ones (sorted), and maybe other
+   * stretches replaced too; `copied` lists, in order, the stretches of `out`
+   * copied from `doc`. A match of `out` lying well inside a copied stretch
+   * would be a match of `doc` that was neither replaced nor overlapped a
+   * replaced one: there is none but about a dropped match, and the copied
+   * stretches near those are read whole. Otherwise the scan reads each written
+   * stretch and the copied text next to it, and jumps over the middle of long
+   * copied stretches, taking up the state there from the checkpoints of `doc`.
+   */
+  findInSplice(
+    out: string,
+    copied: readonly { readonly at: number; readonly from: number; readonly length: number }[],
+    dropped: readonly { readonly start: number; readonly end: number }[],
+    doc: string,
+    checkpoints: Int32Array,
+    jsonRaw = false,
+  ): Match[] {
+    if (this.patterns.length === 0) return [];
+    this.jsonRaw = jsonRaw;
+    const { depth, fail } = this;
+    const found: Match[] = [];
+    const len = out.length;
+    let v = 0;
+    let pos = 0;
+    // matches of `doc` about one it found but `out` did not replace (sorted by start) may be left in copies
+    const reach = this.maxLength + 8;
+    let di = 0;
+    for (const c of copied) {
+      v = this.scan(out, pos, c.at, 0, len, found, v);
+      const end = c.at + c.length;
+      while (di < dropped.length && dropped[di]!.end + reach <= c.from) di++;
+      if (di < dropped.length && dropped[di]!.start - reach < c.from + c.length) {
+        v = this.scan(out, c.at, end, 0, len, found, v);
+        pos = end;
+        continue;
+      }
+      // a match starting before `clear` may have a boundary check that reads the written text before it
+      let clear = c.at;
+      while (clear < end && out.charCodeAt(clear) === 0x5c) clear++;
+      clear += 8;
+      // read on until the text the state stands for starts at `clear` or later: from then on every match
+      // found lies inside the copied stretch, its boundary checks too, until TAIL characters before its end
+      let t = c.at;
+      while (t < end && (t < clear || depth[this.stateOf(v)]! > t - clear)) {
+        v = this.scan(out, t, t + 1, 0, len, found, v);
+        t++;
+      }
+      const resume = end - TAIL;
+      if (resume - t > 2 * (1 << CHECKPOINT_BITS)) {
+        // the state at `resume`: the longest text ending there that starts at `clear` or later and is a
+        // state, which is on the failure chain of the state of the document at that place
+        const d = c.from + (resume - c.at);
+        const k = d >> CHECKPOINT_BITS;
+        let st = this.stateOf(this.run(doc, k << CHECKPOINT_BITS, d, checkpoints[k]!));
+        const limit = resume - clear;
+        while (depth[st]! > limit) st = fail[st]!;
+        v = this.code[st]!;
+        t = resume;
+      }
+      v = this.scan(out, t, end, 0, len, found, v);
+      pos = end;
+    }
+    this.scan(out, pos, len, 0, len, found, v);
+    return select(found);
+  }
+
+  /** The state (not encoded) of an encoded state. */
+  private stateOf(v: number): number {
+    return v >= 0 ? this.stateOfRow[v / this.k]! : -v - 1;
+  }
+
+  /** Runs the automaton over text[lo, hi) from encoded state v, reporting nothing; returns the state reached. */
+  private run(text: string, lo: number, hi: number, v: number): number {
+    return this.scan(text, lo, hi, 0, 0, [], v, undefined, false);
+  }
+
+  /**
+   * Runs the automaton from encoded state v over text[lo, hi); boundary
+   * checks see text[from, to). Returns the state reached; `checkpoints`, when
+   * given, gets the state at every multiple of CHECKPOINT characters.
+   */
+  private scan(
+    text: string,
+    lo: number,
+    hi: number,
+    from: number,
+    to: number,
+    found: Match[],
+    v = 0,
+    checkpoints?: Int32Array,
+    emit = true,
+  ): number {
+    const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
+    const mask = (1 << CHECKPOINT_BITS) - 1;
+    for (let i = lo; i < hi; i++) {
+      if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
       const cls = classes[text.charCodeAt(i)]!;
-      for (;;) {
-        const r = row[s]!;
-        if (r !== -1) {
-          s = delta[r * k + cls]!;
-          break;
-        }
-        const t = sparse.get(s * k + cls);
-        if (t !== undefined) {
-          s = t;
-          break;
-        }
-        s = fail[s]!;
+      // a character in no pattern leads back to the root from anywhere
+      if (cls === 0) {
+        v = 0;
+        continue;
       }
-      if (s === 0) continue;
-      let o = out[s] !== -1 ? s : dict[s]!;
-      while (o !== -1) {
-        this.emit(text, o, i + 1, from, to, found);
-        o = dict[o]!;
+      let r: number;
+      if (v >= 0) {
+        v = delta[v + cls]!;
+        if (v >= 0) {
+          r = delta[v]!;
+          if (r === -1) continue;
+        } else r = report[-v - 1]!;
+      } else {
+        let s = -v - 1;
+        for (;;) {
+          let c = firstChild[s]!;
+          while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
+          if (c !== -1) {
+            v = code[c]!;
+            break;
+          }
+          s = fail[s]!;
+          const b = code[s]!;
+          if (b >= 0) {
+            v = delta[b + cls]!;
+            break;
+          }
+        }
+        r = v >= 0 ? delta[v]! : report[-v - 1]!;
+      }
+      if (!emit) continue;
+      while (r !== -1) {
+        this.emit(text, r, i + 1, from, to, found);
+        r = dict[r]!;
       }
     }
-    if (found.length <= 1) return found;
-    found.sort((a, b) => a.start - b.start || b.end - a.end);
-    const chosen: Match[] = [];
-    let last = -1;
-    for (const m of found) {
-      if (m.start >= last) {
-        chosen.push(m);
-        last = m.end;
-      }
-    }
-    return chosen;
+    return v;
   }
 
   private emit(text: string, state: number, end: number, from: number, to: number, found: Match[]): void {
@@ -255,6 +460,21 @@ export class Matcher {
     if (end < to && w[pat.text.charCodeAt(pat.text.length - 1)] && w[text.charCodeAt(end)]) return;
     found.push({ start, end, pattern: p });
   }
+}
+
+/** Leftmost-longest, non-overlapping choice among the matches found (in the order the scan found them). */
+function select(found: Match[]): Match[] {
+  if (found.length <= 1) return found;
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const chosen: Match[] = [];
+  let last = -1;
+  for (const m of found) {
+    if (m.start >= last) {
+      chosen.push(m);
+      last = m.end;
+    }
+  }
+  return chosen;
 }
 
 /** Odd number of backslashes right before position p (exclusive), not looking before `from`. */

@@ -11,6 +11,7 @@ import type { Chunk, Format, Segment } from '../types';
 import { SEPARATOR } from '../types';
 import {
   decodeJsonString,
+  decodeJsonToken,
   escapeJson,
   looksLikeJson,
   PathNode,
@@ -46,8 +47,37 @@ export function styleOfCode(code: string): EscapeStyle {
   return { asciiOnly: (n & 1) !== 0, slash: (n & 2) !== 0 };
 }
 
-function childLevel(parent: Level, base: number, map: Int32Array | null, style: EscapeStyle): Level {
-  return { parent, base, map, style, chain: styleCode(style) + parent.chain };
+/**
+ * A JSON string's decoded content as a level. Its position map is built only
+ * when asked for (a replacement found by pass one inside it): most strings
+ * never need it, and it takes four bytes per character.
+ */
+class StringLevel implements Level {
+  readonly chain: string;
+  private mapped: Int32Array | null | undefined;
+  constructor(
+    readonly parent: Level,
+    readonly base: number,
+    /** The parent's text and the end of the raw content in it; null when the content has no escapes. */
+    private source: string | null,
+    private readonly rawEnd: number,
+    readonly style: EscapeStyle,
+  ) {
+    this.chain = styleCode(style) + parent.chain;
+    this.mapped = source === null ? null : undefined;
+  }
+
+  get map(): Int32Array | null {
+    if (this.mapped === undefined) {
+      this.mapped = decodeJsonString(this.source!, this.base, this.rawEnd).map;
+      this.source = null;
+    }
+    return this.mapped;
+  }
+}
+
+function childLevel(parent: Level, base: number, style: EscapeStyle, source: string | null = null, rawEnd = 0): Level {
+  return new StringLevel(parent, base, source, rawEnd, style);
 }
 
 export const DOCUMENT: Level = { parent: null, base: 0, map: null, style: null, chain: '' };
@@ -82,8 +112,13 @@ const NO_PATH: readonly string[] = [];
 export class Duplicate {
   /** Site edits found in the first copy, relative to its start. */
   readonly sites: { rel: number; len: number; surface: unknown }[] = [];
-  /** Where the skipped copies are. */
+  /** Where the skipped copies are (only while they may be needed: see `settled`). */
   readonly copies: { level: Level; offset: number }[] = [];
+  /**
+   * The first copy has been through the detectors, so `sites` is final; when
+   * it is empty, later copies need not be remembered.
+   */
+  settled = false;
   constructor(
     readonly path: PathNode | null,
     readonly isKey: boolean,
@@ -145,7 +180,7 @@ class ChunkBuilder {
   private parts: string[] = [];
   private segs: SegmentInfo[] = [];
   private length = 0;
-  /** What `add` changed in `seen` since the last mark: [text, created?]. */
+  /** What `add` changed in `seen` since the last mark: [text, created? (else a copy was pushed)]. */
   private journal: [string, boolean][] = [];
   private seenChars = 0;
   constructor(
@@ -162,8 +197,10 @@ class ChunkBuilder {
       const prior = this.seen.get(text);
       if (prior !== undefined) {
         if (prior.path === path && prior.isKey === isKey) {
-          prior.copies.push({ level, offset });
-          this.journal.push([text, false]);
+          if (!prior.settled || prior.sites.length > 0) {
+            prior.copies.push({ level, offset });
+            this.journal.push([text, false]);
+          }
           return;
         }
       } else if (this.seenChars < DEDUPE_BUDGET) {
@@ -207,6 +244,7 @@ class ChunkBuilder {
   cut(force: boolean): void {
     if (this.segs.length === 0 || (!force && this.length < CHUNK_CHARS)) return;
     this.emit({ corpus: this.parts.join(''), segments: this.segs });
+    for (const seg of this.segs) if (seg.dup !== null) seg.dup.settled = true;
     this.parts = [];
     this.segs = [];
     this.length = 0;
@@ -227,7 +265,7 @@ export interface ChunkOptions {
 export function forEachChunk(doc: string, format: Format, emit: (c: DocChunk) => void, opts: ChunkOptions = {}): void {
   const b = new ChunkBuilder(emit, opts.dedupe ?? null, opts.chains ?? null);
   const ascii = isAscii(doc);
-  const plain = childLevel(DOCUMENT, 0, null, ascii ? ASCII_STYLE : PLAIN_STYLE);
+  const plain = childLevel(DOCUMENT, 0, ascii ? ASCII_STYLE : PLAIN_STYLE);
   const root = new PathNode('', null);
   if (format === 'json') {
     const bom = doc.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -319,32 +357,17 @@ function walkJsonSegments(
           return;
         }
       }
-      const decoded = decodeJsonString(text, s + 1, e - 1);
-      const child = childLevel(
-        level,
-        s + 1,
-        decoded.map,
-        decoded.map === null ? (ascii ? ASCII_STYLE : PLAIN_STYLE) : styleOf(text.slice(s + 1, e - 1), ascii),
-      );
-      if (!isKey && depth < MAX_DEPTH && looksLikeJson(decoded.text)) {
+      const decoded = escaped ? decodeJsonToken(text, s, e) : text.slice(s + 1, e - 1);
+      const child = escaped
+        ? childLevel(level, s + 1, styleOf(text.slice(s + 1, e - 1), ascii), text, e - 1)
+        : childLevel(level, s + 1, ascii ? ASCII_STYLE : PLAIN_STYLE);
+      if (!isKey && depth < MAX_DEPTH && looksLikeJson(decoded)) {
         if (
-          walkJsonSegments(
-            decoded.text,
-            0,
-            decoded.text.length,
-            child,
-            plain,
-            path,
-            b,
-            isAscii(decoded.text),
-            depth + 1,
-            true,
-            mayCut,
-          )
+          walkJsonSegments(decoded, 0, decoded.length, child, plain, path, b, isAscii(decoded), depth + 1, true, mayCut)
         )
           return;
       }
-      b.add(decoded.text, child, 0, path, isKey);
+      b.add(decoded, child, 0, path, isKey);
       if (mayCut) b.cut(false);
     },
     root,

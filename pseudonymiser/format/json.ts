@@ -157,7 +157,7 @@ export function walkJson(
     const hadEscape = lastHadEscape;
     if (visit) {
       visit(i, e, true, path, hadEscape);
-      path = path.child(hadEscape ? decodeJsonString(text, i + 1, e - 1).text : text.slice(i + 1, e - 1));
+      path = path.child(hadEscape ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
     } else path = path.child('');
     i = e;
     ws();
@@ -304,6 +304,15 @@ export function decodeJsonString(text: string, start: number, end: number): Deco
   out += raw.slice(runStart);
   map[k] = raw.length;
   return { text: out, map: map.subarray(0, k + 1) };
+}
+
+/**
+ * The decoded value of the JSON string token text[start, end) (quotes
+ * included), which the scanner has validated: what decodeJsonString gives,
+ * without the position map, by the engine's own JSON parser.
+ */
+export function decodeJsonToken(text: string, start: number, end: number): string {
+  return JSON.parse(text.slice(start, end)) as string;
 }
 
 /** How a JSON string was written, so that replacements are written alike. */
