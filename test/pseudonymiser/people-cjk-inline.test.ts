@@ -112,6 +112,11 @@ describe('lone names and names known from an e-mail address', () => {
     expect(text('The user Will be notified.')).toBe('The user Will be notified.');
   });
 
+  it('reads no context in text written in capitals', () => {
+    const input = 'Remember, YOU SHOULD ALWAYS INCLUDE EXACTLY ONE TOOL CALL/FUNCTION CALL PER RESPONSE.';
+    expect(text(input)).toBe(input);
+  });
+
   it('takes a chat speaker label as a person', () => {
     expect(text('[08:40:41] Kavya (agent): Hello, thanks for contacting us.')).not.toContain('Kavya');
   });

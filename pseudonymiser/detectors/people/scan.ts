@@ -494,12 +494,10 @@ function evaluate(
   // a lone first name in a context that says person
   const w0 = words[0]!;
   if (toks[0] === w0 && w0.end - w0.start >= 2 && isGiven(w0.lower) && !isPublicOrg(w0.lower) && around.personCtx()) {
-    if (
-      !(flagsOf(w0.lower) & (WORD | WORD_TOP)) ||
-      around.headerCtx() ||
-      around.personBeforeCtx() ||
-      around.afterCtx()
-    ) {
+    const plain = (flagsOf(w0.lower) & (WORD | WORD_TOP)) !== 0;
+    // in text written in capitals (`ONE FUNCTION CALL PER RESPONSE`) the words around an ordinary word say nothing
+    const shouted = plain && w0.end - w0.start > 1 && text.slice(w0.start, w0.end) === w0.lower.toUpperCase();
+    if (!plain || around.headerCtx() || (!shouted && (around.personBeforeCtx() || around.afterCtx()))) {
       reportLone(sink, st, text.slice(w0.start, w0.end), 'given', w0.lower, false, w0.start);
       return w0.end;
     }
