@@ -22,7 +22,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Format, Kind } from '../pseudonymiser/types';
 import { FAMILIES, KEEP_KINDS, generateCorpus, type Trace } from './corpus';
-import { evaluateTrace, runTwin, standInValid, type KeepLabel, type Label, type TraceEval } from './evaluate';
+import {
+  evaluateRun,
+  evaluateTrace,
+  runTwin,
+  standInValid,
+  type KeepLabel,
+  type Label,
+  type TraceEval,
+} from './evaluate';
 import { pct, table } from './report';
 import { keyFor, repoRoot } from './util';
 
@@ -138,14 +146,7 @@ function evalSynthetic(opts: EvalOptions, log: (s: string) => void): Omit<EvalSu
     const s = Date.now();
     const run = runTwin(t.text, t.format, key, t.confidential);
     twinMs += Date.now() - s;
-    return evaluateTrace({
-      original: t.text,
-      twin: run.output,
-      format: t.format,
-      labels: t.plants,
-      keeps: t.keeps,
-      surfaces: run.surfaces.keys(),
-    });
+    return evaluateRun(t, run);
   };
 
   for (const t of traces) {

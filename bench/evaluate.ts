@@ -168,6 +168,26 @@ export function checkFormat(
   return { result: { parse, shape, lines, bytes: alignment.failure }, alignment };
 }
 
+/** A generated trace with its labels (bench/corpus.ts `Trace`). */
+export interface LabelledTrace {
+  readonly text: string;
+  readonly format: Format;
+  readonly plants: readonly Label[];
+  readonly keeps: readonly KeepLabel[];
+}
+
+/** Measures tracetwin's twin of a generated trace against the trace's labels. */
+export function evaluateRun(t: LabelledTrace, run: TwinRun): TraceEval {
+  return evaluateTrace({
+    original: t.text,
+    twin: run.output,
+    format: t.format,
+    labels: t.plants,
+    keeps: t.keeps,
+    surfaces: run.surfaces.keys(),
+  });
+}
+
 export function evaluateTrace(input: EvalInput): TraceEval {
   const { original, twin: out, labels, keeps } = input;
 

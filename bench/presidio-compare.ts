@@ -30,7 +30,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { twin } from '../pseudonymiser';
 import { FAMILIES, KEEP_KINDS, generateCorpus, type Trace } from './corpus';
-import { evaluateTrace, formatOk, runTwin, type TraceEval } from './evaluate';
+import { evaluateRun, evaluateTrace, formatOk, runTwin, type TraceEval } from './evaluate';
 import { pct, table } from './report';
 import { keyFor, repoRoot } from './util';
 
@@ -219,18 +219,7 @@ function main(): void {
   const spanTypes = new Map<string, number>();
   for (const t of traces) {
     const run = runTwin(t.text, t.format, key, t.confidential);
-    tally(
-      tallies.tracetwin,
-      t,
-      evaluateTrace({
-        original: t.text,
-        twin: run.output,
-        format: t.format,
-        labels: t.plants,
-        keeps: t.keeps,
-        surfaces: run.surfaces.keys(),
-      }),
-    );
+    tally(tallies.tracetwin, t, evaluateRun(t, run));
     const p = presidioSpans.get(t.name);
     if (!p) throw new Error(`Presidio wrote no result for ${t.name}`);
     for (const s of p.spans) spanTypes.set(s.type, (spanTypes.get(s.type) ?? 0) + 1);

@@ -7,7 +7,7 @@
  */
 import { FAMILIES, generateCorpus, generateJsonl, pyDumps, type Trace } from '../../bench/corpus';
 import { atBoundary, MultiSearch, readJson, variants } from '../../bench/checks';
-import { evaluateTrace, formatOk, runTwin } from '../../bench/evaluate';
+import { evaluateRun, evaluateTrace, formatOk, runTwin } from '../../bench/evaluate';
 import { emailValid, ibanValid, jwtValid, luhnValid } from '../../bench/values';
 import { twin } from '../../pseudonymiser';
 import type { Detector } from '../../pseudonymiser/types';
@@ -206,14 +206,7 @@ describe('checks', () => {
     };
     const run = runTwin(t.text, t.format, 'ab'.repeat(32), [], [only]);
     expect([...run.surfaces.keys()].sort()).toEqual([...new Set(emails)].sort());
-    const e = evaluateTrace({
-      original: t.text,
-      twin: run.output,
-      format: t.format,
-      labels: t.plants,
-      keeps: t.keeps,
-      surfaces: run.surfaces.keys(),
-    });
+    const e = evaluateRun(t, run);
     expect(formatOk(e.format)).toBe(true);
     t.plants.forEach((p, i) => {
       if (p.kind === 'email') expect(e.leaked[i]).toBe(false);
