@@ -92,6 +92,30 @@ function surnamePool(reg: Register): readonly string[] {
   return reg.surnames.length >= 20 ? reg.surnames : fallbackRegister().surnames;
 }
 
+const letterPermutations = new WeakMap<Keyed, Map<string, string>>();
+
+/** A keyed permutation of the 26 letters: the initial a given name's stand-in starts with. */
+export function initialImage(letter: string, keyed: Keyed): string {
+  let perm = letterPermutations.get(keyed);
+  if (!perm) {
+    const order = [...LETTERS].sort((a, b) => keyed.prf('person-initial', a).compare(keyed.prf('person-initial', b)));
+    perm = new Map([...LETTERS].map((c, i) => [c, order[i]!]));
+    letterPermutations.set(keyed, perm);
+  }
+  return perm.get(letter) ?? letter;
+}
+
+const byInitial = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** The names of a pool that start with `letter` (in ASCII folding), in pool order. */
+function withInitial(pool: readonly string[], letter: string): readonly string[] {
+  let m = byInitial.get(pool);
+  if (!m) byInitial.set(pool, (m = new Map()));
+  let list = m.get(letter);
+  if (!list) m.set(letter, (list = pool.filter((n) => asciiLower(n).charAt(0) === letter)));
+  return list;
+}
+
 /** Only letters (and inner apostrophes / hyphens) go into a stand-in name. */
 const PLAIN = /^\p{L}+(?:['’-]\p{L}+)*$/u;
 
@@ -120,8 +144,19 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
   const gender: Gender = given ? (genderOf(given) ?? 'u') : 'u';
   const givenRegister = given ? registerFor(given, '') : fallbackRegister();
   const register = family ? registerFor('', family) : givenRegister;
-  const gp = givenPool(givenRegister, gender);
   const sp = surnamePool(register);
+  // the given name's stand-in starts with the keyed image of its initial, so that a login built from the initial
+  // (`jdoe`) gets the same stand-in in a trace that never writes the name out
+  const initial = asciiLower(given).charAt(0);
+  const all = givenPool(givenRegister, gender);
+  const image = initial ? initialImage(initial, keyed) : '';
+  let gp = image ? withInitial(all, image) : all;
+  // a pool with no name of that initial widens to both genders, then to the census names: the initial matters more
+  for (const wider of [either(givenRegister), givenPool(fallbackRegister(), gender), either(fallbackRegister())]) {
+    if (gp.length > 0) break;
+    gp = withInitial(wider, image);
+  }
+  if (gp.length === 0) gp = all;
   let g = 'Alex';
   for (let inner = 0; inner < 16; inner++) {
     g = gp[keyed.pick('person-given', `${given}\u0000${attempt}\u0000${inner}`, gp.length)] ?? 'Alex';
@@ -192,7 +227,8 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
   const { given, family } = parseCanonical(canonical);
   const g = asciiLower(given);
   const f = asciiLower(familyCore(family).join(''));
-  const G = asciiLower(s.given);
+  // an initial alone (`j|doe`, from `jdoe` or `J. Doe`) stands for the stand-in's initial
+  const G = g.length === 1 ? asciiLower(s.given).charAt(0) : asciiLower(s.given);
   const F = asciiLower(s.family);
   if (!g && !f) return null;
   // segments: letter runs split at separators, digits and camelCase humps

@@ -132,3 +132,27 @@ describe('lone names and names known from an e-mail address', () => {
     }
   });
 });
+
+describe('logins across traces', () => {
+  it('renders a login the same whether or not the trace writes the name out', () => {
+    for (const key of KEYS) {
+      const named = text('Kavya Deshpande opened it.\nkdeshpande@build-01:~$ ls\nharriet.halloran16@web.example', key);
+      const bare = text('kdeshpande@build-01:~$ ls\nharriet.halloran16@web.example', key);
+      const login = (s: string) => /^(\S+)@build-01/m.exec(s)![1];
+      const mail = (s: string) => /^(\S+)@web\.example/m.exec(s)![1];
+      expect(login(bare)).not.toBe('kdeshpande');
+      expect(login(bare)).toBe(login(named));
+      expect(mail(bare)).not.toContain('halloran');
+      expect(mail(bare)).toBe(mail(named));
+      // and the login follows the stand-in of the name: its initial and its surname
+      const [, given, family] = /^(\S+) (\S+) opened/.exec(named)!;
+      const fold = (w: string) =>
+        w
+          .normalize('NFD')
+          .replace(/\p{M}/gu, '')
+          .toLowerCase()
+          .replace(/[^a-z]/g, '');
+      expect(login(named)).toBe(fold(given!).charAt(0) + fold(family!));
+    }
+  });
+});

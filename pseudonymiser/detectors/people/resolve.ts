@@ -87,7 +87,7 @@ function namesPerson(l: string, p: Folded): boolean {
 }
 
 /** `jane.doe`, `jane_doe`, `jane-doe`: an e-mail local part made of a first name and a surname. */
-const NAME_LOCAL = /^([a-z]{2,20})[._-]([a-z]{2,20})$/;
+const NAME_LOCAL = /^([a-z]{2,20})[._-]([a-z]{2,20})\d{0,4}$/;
 
 /**
  * People named by their e-mail address: `hayoon.park@…` says that `Hayoon Park` is a person, so the name is
@@ -235,6 +235,11 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       newLocal = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
       if (newLocal) break;
     }
+    if (newLocal === null) {
+      // a login built from a name nobody writes out in this trace: rendered from that name's stand-in all the same
+      const canonical = nameOfLogin(login);
+      if (canonical) newLocal = renderHandle(login, canonical, personStandIn(canonical, keyed, 0), keyed);
+    }
     const newDomain = domainPart ? domainStandIn(domainPart) : null;
     if (newLocal === null && newDomain === null) continue;
     if (f.kind !== 'email') {
@@ -247,6 +252,28 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       FREE_MAIL.has(domainPart.toLowerCase()) || gi < 0 ? generated.slice(gi + 1) : generated.slice(gi + 1);
     sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? keepDomain));
   }
+}
+
+/**
+ * The person a login names, from its shape alone: `kdeshpande` (an initial and a surname of the lexicon),
+ * `harriet.halloran16` (a first name and a surname). Stand-ins go part by part, so the login then renders as it
+ * would in a trace that names the person.
+ */
+function nameOfLogin(login: string): string | null {
+  const low = login.toLowerCase();
+  const initial = /^([a-z])([a-z]{3,20})$/.exec(low);
+  if (initial) {
+    const family = initial[2]!;
+    return familyScore(family, true) >= 1 && !isPlainWord(family) && !isPublicOrg(family)
+      ? `${initial[1]!}|${family}`
+      : null;
+  }
+  const full = /^([a-z]{2,20})[._-]([a-z]{2,20})\d{0,4}$/.exec(low);
+  if (!full) return null;
+  const [, given, family] = full as unknown as [string, string, string];
+  if (isPlainWord(given) || givenScore(given, true) < 1) return null;
+  if (isPlainWord(family) && familyScore(family, true) < 1) return null;
+  return `${given}|${family}`;
 }
 
 function domainLabel(domain: string): string | null {
