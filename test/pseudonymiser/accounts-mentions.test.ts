@@ -15,6 +15,7 @@ describe('ids named by the words around them', () => {
     ['customer number', 'customer #4821937 called', '4821937'],
     ['user id with a colon', 'user id: u_88213x logged in', 'u_88213x'],
     ['bank account digits', 'The transfer came from account 840414586929.', '840414586929'],
+    ['id whose prefix says customer', 'ticket CUST-508107 assigned', 'CUST-508107'],
     ['id in an API path', 'GET https://api.example.test/v2/customers/CUST-885865/invoices', 'CUST-885865'],
   ])('%s', (_, input, value) => {
     const out = text(input);
@@ -28,6 +29,7 @@ describe('ids named by the words around them', () => {
       'The account 2024-05-01 report.',
       'GET /users/me and /accounts/settings',
       'customer success team',
+      'Fixed in SUB-2024 and PAT-1234 (Jira keys).',
     ])
       expect(text(input)).toBe(input);
   });

@@ -1,6 +1,7 @@
 /**
  * Accounts named by the words around them rather than by a JSON key:
  *
+ * - ids whose prefix says whose they are: `CUST-508107`, `USR-4410`;
  * - ids after a noun that says whose they are: `account CUST-029090`,
  *   `customer #48213`, `user id: u_88213` (account ids); digits alone after
  *   `account` (`account 840414586929`) are a bank account number;
@@ -22,6 +23,10 @@ import { reportHost } from './hosts';
 /** `account CUST-029090`, `customer id: 4821`, `acct #0042-99`. */
 const PROSE_ID =
   /\b(account|acct|customer|client|member|subscriber|user)(?:[ _-]?(?:id|no\.?|number|num|#))?(?:\s*[:#=]\s*|\s+#?)([A-Za-z0-9][A-Za-z0-9_-]{3,39})(?![A-Za-z0-9_@]|[.-][A-Za-z0-9])/dgi;
+
+/** Ids whose own prefix says whose they are: `CUST-508107`, `acct_00912`, `USR-4410`, `MBR-20931`. */
+const PREFIXED_ID =
+  /(?<![A-Za-z0-9_-])(?:cust|customer|acct|account|usr|user|mbr|member|client|patient|employee|subscriber)[-_]\d{4,12}(?![A-Za-z0-9_-])/gi;
 
 /** `/customers/CUST-885865`, `/users/8812/…`. */
 const URL_ID =
@@ -71,6 +76,12 @@ function scanProse(text: string, sink: FindingSink): void {
   }
 }
 
+function scanPrefixed(text: string, sink: FindingSink): void {
+  PREFIXED_ID.lastIndex = 0;
+  for (let m = PREFIXED_ID.exec(text); m !== null; m = PREFIXED_ID.exec(text))
+    reportId(sink, 'account_id', m[0], m.index);
+}
+
 function scanUrls(text: string, sink: FindingSink): void {
   URL_ID.lastIndex = 0;
   for (let m = URL_ID.exec(text); m !== null; m = URL_ID.exec(text)) {
@@ -112,6 +123,7 @@ export const mentionsDetector: Detector = {
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
     const text = chunk.corpus;
     scanProse(text, sink);
+    if (text.includes('-') || text.includes('_')) scanPrefixed(text, sink);
     if (text.includes('/')) scanUrls(text, sink);
     scanLogins(text, sink);
     scanDomainValues(chunk, sink);
