@@ -17,6 +17,12 @@ const SECRET_KEY =
 const NOT_SECRET_KEY =
   /(?:tokens?_?(?:count|usage|limit|type|ids?|budget|estimate|index|len|length|number|num|position|logprobs?|details)|(?:max|min|input|output|total|prompt|completion|cached|reasoning|cache_read_input|cache_creation_input|audio|text|image|accepted_prediction|rejected_prediction)_?tokens|^tokens$|tokenizer|tokeni[sz]ed|key_?(?:path|name|id|type|s|file|size|length|alias|format|prefix|hint|usage|spec|fingerprint|version|vault|ring|count|code)$|^keys$|sort_?key|primary_?key|foreign_?key|partition_?key|row_?key|shard_?key|routing_?key|lookup_?key|dedup(?:e|lication)?_?key|keyboard|keyword|hotkey|monkey|turkey|donkey|key_?count|signature|encrypted_content|cache_?key|idempotency|redacted|public_?key|publishable_?key|pub_?key|secret_?(?:name|ref|id|arn|path|version)$|token_?(?:url|uri|endpoint)$|password_?(?:policy|length|hint|reset|changed|expir\w*|url|field|required|min\w*|max\w*)$|has_?(?:password|secret|token)|(?:password|secret|token)_?(?:set|exists|present|enabled)$|pass(?:ed|es|ing|ive|enger|port|age)|compass|bypass|pin(?:g|ned|s)?_|pinned)/;
 
+/**
+ * The value of a field named just `key` that is a dotted name (`service.name`, `gen_ai.usage.input_tokens`,
+ * `my.span.attr`): an attribute's name, as OpenTelemetry writes `{"key": …, "value": {…}}`, not a secret.
+ */
+const ATTRIBUTE_NAME = /^[a-z][a-z0-9_]{0,40}(?:[.-][a-z0-9_]{1,40}){1,8}$/;
+
 const keyCache = new Map<string, Kind | null>();
 
 /** The kind a value under this key is, or null when the key says nothing. */
@@ -73,6 +79,7 @@ export const contextDetector: Detector = {
       }
       const trimmed = value.trim();
       if (trimmed.length === 0) continue;
+      if (lower === 'key' && ATTRIBUTE_NAME.test(trimmed)) continue;
       start += value.indexOf(trimmed);
       if (namedRuleFor(last, trimmed) === null && !looksSecret(trimmed, kind === 'password' ? 'password' : 'secret'))
         continue;

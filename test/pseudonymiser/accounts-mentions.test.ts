@@ -103,3 +103,24 @@ describe('dotted quads that read as versions', () => {
     expect(text('The job runs on 52.14.2.9')).not.toContain('52.14.2.9');
   });
 });
+
+describe('names of attributes', () => {
+  it('keeps OpenTelemetry attribute keys, replaces a secret under a field named key', () => {
+    const trace = {
+      resource: {
+        attributes: [
+          { key: 'service.name', value: { stringValue: 'checkout' } },
+          { key: 'my.scope.attribute', value: { stringValue: 'some scope attribute' } },
+          { key: 'host.name', value: { stringValue: 'db01.pellucid-robotics.de' } },
+        ],
+      },
+      config: { key: 'sk-proj-Qz8xN2vK4mP7rT1wY5bH3cJ6dF9gL0aS2eU4iO7' },
+    };
+    const out = JSON.parse(
+      twin(Buffer.from(JSON.stringify(trace)), { key: KEY, format: 'json' }).output.toString(),
+    ) as typeof trace;
+    expect(out.resource.attributes.map((a) => a.key)).toEqual(['service.name', 'my.scope.attribute', 'host.name']);
+    expect(out.resource.attributes[2]!.value.stringValue).not.toContain('pellucid-robotics');
+    expect(out.config.key).not.toBe(trace.config.key);
+  });
+});

@@ -109,10 +109,15 @@ function scanLogins(text: string, sink: FindingSink): void {
 /** A whole value that is a host name: labels of letters, digits and inner hyphens. */
 const HOST_VALUE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
 
+/** Fields whose values are names of things in a schema (`{"key": "service.name"}`), not hosts. */
+const SCHEMA_FIELDS = new Set(['key', 'name', 'type', 'kind', 'event', 'attribute', 'field', 'metric', 'method', 'op']);
+
 function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
   const text = chunk.corpus;
   for (const seg of chunk.segments) {
     if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 253 || seg.end - seg.start < 4) continue;
+    const last = seg.path[seg.path.length - 1] === '*' ? seg.path[seg.path.length - 2] : seg.path[seg.path.length - 1];
+    if (last !== undefined && SCHEMA_FIELDS.has(last.toLowerCase())) continue;
     const value = text.slice(seg.start, seg.end);
     if (HOST_VALUE.test(value)) reportHost(value, sink);
   }
