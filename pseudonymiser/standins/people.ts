@@ -152,7 +152,7 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
   const image = initial ? initialImage(initial, keyed) : '';
   let gp = image ? withInitial(all, image) : all;
   // a pool with no name of that initial widens to both genders, then to the census names: the initial matters more
-  for (const wider of [either(givenRegister), givenPool(fallbackRegister(), gender), either(fallbackRegister())]) {
+  for (const wider of [givenPool(fallbackRegister(), gender), either(givenRegister), either(fallbackRegister())]) {
     if (gp.length > 0) break;
     gp = withInitial(wider, image);
   }
