@@ -206,11 +206,17 @@ describe(`scale-out: 2 API processes, 2 workers, ${N} twins`, () => {
       expect(a.toString().split('\n').length).toBe(original.toString().split('\n').length);
       expect(a.equals(original)).toBe(false);
     });
-    // and the twin as either process reports it
-    const twin = (await (
-      await fetch(`${api(1).apiUrl}/v1/svc/twins/${killedTwin}`, { headers: { authorization: `Bearer ${main.key}` } })
-    ).json()) as { status: string };
-    expect(twin.status).toBe('completed');
+    // and the killed run's twin as either process reports it, asked with its own organization's key (the victim
+    // may have been running any organization's twin)
+    const [owner] = await cluster.sql<{ org_id: string }[]>`select org_id from twins where id = ${killedTwin}`;
+    const ownerKey = [main, broke, narrow].find((o) => o.id === owner?.org_id)?.key;
+    expect(ownerKey).toBeDefined();
+    for (const i of [0, 1]) {
+      const twin = (await (
+        await fetch(`${api(i).apiUrl}/v1/svc/twins/${killedTwin}`, { headers: { authorization: `Bearer ${ownerKey}` } })
+      ).json()) as { status: string };
+      expect(twin.status).toBe('completed');
+    }
 
     // Every event of the main organization delivered, signed, at least once.
     const mainEvents = await cluster.sql<{ id: string }[]>`select id from events where org_id = ${main.id}`;
