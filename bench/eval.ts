@@ -20,6 +20,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseArgs as parseCommandLine } from 'node:util';
 import type { Format, Kind } from '../pseudonymiser/types';
 import { FAMILIES, KEEP_KINDS, generateCorpus, type Trace } from './corpus';
 import {
@@ -478,28 +479,22 @@ export function runEval(
 }
 
 function parseArgs(argv: readonly string[]): EvalOptions & { json: string | null } {
-  let seed = 'tracetwin';
-  let perFamily = 12;
-  let corpus: string | null = path.resolve(repoRoot(), '../shared/corpus');
-  let json: string | null = null;
-  let verbose = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--seed') seed = value();
-    else if (a === '--per-family') perFamily = Number(value());
-    else if (a === '--corpus') corpus = path.resolve(value());
-    else if (a === '--no-real') corpus = null;
-    else if (a === '--json') json = value();
-    else if (a === '--verbose') verbose = true;
-    else throw new Error(`unknown option ${a}`);
-  }
+  const { values } = parseCommandLine({
+    args: [...argv],
+    options: {
+      seed: { type: 'string', default: 'tracetwin' },
+      'per-family': { type: 'string', default: '12' },
+      corpus: { type: 'string' },
+      'no-real': { type: 'boolean', default: false },
+      json: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const perFamily = Number(values['per-family']);
   if (!Number.isInteger(perFamily) || perFamily < 1) throw new Error('--per-family must be a positive integer');
-  return { seed, perFamily, corpus, json, verbose };
+  const corpus = values['no-real'] ? null : path.resolve(values.corpus ?? path.join(repoRoot(), '../shared/corpus'));
+  return { seed: values.seed!, perFamily, corpus, json: values.json ?? null, verbose: values.verbose! };
 }
 
 if (require.main === module) {

