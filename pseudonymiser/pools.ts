@@ -31,17 +31,8 @@ export interface Pools {
   readonly cities: readonly string[];
   /** Names by cultural register, `anglo` first. */
   readonly registers: readonly Register[];
-  /** Names written in their own script (Han, kana, Hangul), per locale: `zh_CN`, `zh_TW`, `ja`, `ko`. */
-  readonly cjk: readonly CjkNames[];
-}
-
-/** Surnames and given names of one locale, in its own script. */
-export interface CjkNames {
-  readonly locale: string;
-  readonly female: readonly string[];
-  readonly male: readonly string[];
-  readonly unisex: readonly string[];
-  readonly surnames: readonly string[];
+  /** Names written in their own script (Han, kana, Hangul), one register per locale: `zh_CN`, `zh_TW`, `ja`, `ko`. */
+  readonly cjk: readonly Register[];
 }
 
 const split = (s: string): string[] => (s.length === 0 ? [] : s.split('|'));
@@ -61,6 +52,17 @@ function union(registers: readonly Register[], pick: (r: Register) => readonly s
   return out;
 }
 
+/** Registers from their compact form: `{ name: { f, m, u, s } }`, each list joined by `|`. */
+function registersOf(compact: Record<string, { f: string; m: string; u: string; s: string }>): Register[] {
+  return Object.entries(compact).map(([name, r]) => ({
+    name,
+    female: split(r.f),
+    male: split(r.m),
+    unisex: split(r.u),
+    surnames: split(r.s),
+  }));
+}
+
 /**
  * The pools, each list split (and the unions built) on first use: detection
  * needs none of them, and a stand-in generator only the lists it draws from.
@@ -75,15 +77,7 @@ class LazyPools implements Pools {
   }
 
   get registers(): readonly Register[] {
-    return this.once('registers', () =>
-      Object.entries(data.registers).map(([name, r]) => ({
-        name,
-        female: split(r.f),
-        male: split(r.m),
-        unisex: split(r.u),
-        surnames: split(r.s),
-      })),
-    );
+    return this.once('registers', () => registersOf(data.registers));
   }
   get femaleFirst(): readonly string[] {
     return this.once('femaleFirst', () => union(this.registers, (r) => r.female));
@@ -103,16 +97,8 @@ class LazyPools implements Pools {
   get cities(): readonly string[] {
     return this.once('cities', () => split(data.cities));
   }
-  get cjk(): readonly CjkNames[] {
-    return this.once('cjk', () =>
-      Object.entries(data.cjk).map(([locale, r]) => ({
-        locale,
-        female: split(r.f),
-        male: split(r.m),
-        unisex: split(r.u),
-        surnames: split(r.s),
-      })),
-    );
+  get cjk(): readonly Register[] {
+    return this.once('cjk', () => registersOf(data.cjk));
   }
 }
 

@@ -11,7 +11,7 @@
  * from one keyed pick, so the parts stay consistent with the whole.
  */
 import type { Keyed } from '../types';
-import { pools, type CjkNames, type Gender } from '../pools';
+import { pools, type Gender, type Register } from '../pools';
 
 /** One character of a name in a CJK script: Han, kana, Hangul, the iteration mark `々`. */
 const CJK_CHAR = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\u3005';
@@ -92,9 +92,9 @@ export function splitCjkName(name: string): CjkName | null {
 }
 
 /** The locale of a name: by script, then by where its parts are listed. */
-function localeOf(family: string, given: string): CjkNames {
+function localeOf(family: string, given: string): Register {
   const list = pools.cjk;
-  const byName = (locale: string): CjkNames => list.find((l) => l.locale === locale) ?? list[0]!;
+  const byName = (locale: string): Register => list.find((l) => l.name === locale) ?? list[0]!;
   const whole = family + given;
   if (HANGUL.test(whole)) return byName('ko');
   if (KANA.test(whole)) return byName('ja');
@@ -103,7 +103,7 @@ function localeOf(family: string, given: string): CjkNames {
   const familyLocales = surnames.get(family) ?? 0;
   const m = family ? familyLocales & (givenLocales || ~0) || familyLocales : givenLocales;
   for (const locale of ['ja', 'zh_TW', 'zh_CN']) {
-    const i = list.findIndex((l) => l.locale === locale);
+    const i = list.findIndex((l) => l.name === locale);
     // a Han name is read as Chinese unless only the Japanese or only the traditional lists hold it
     if (i >= 0 && m === 1 << i) return list[i]!;
   }
@@ -113,9 +113,9 @@ function localeOf(family: string, given: string): CjkNames {
 const byLength = new Map<string, readonly string[]>();
 
 /** The given names of a locale and gender, of the same length as `like` where there are enough. */
-function givenPool(l: CjkNames, gender: Gender, like: string): readonly string[] {
+function givenPool(l: Register, gender: Gender, like: string): readonly string[] {
   const kana = KANA.test(like);
-  const key = `${l.locale}\u0000${gender}\u0000${like.length}\u0000${kana}`;
+  const key = `${l.name}\u0000${gender}\u0000${like.length}\u0000${kana}`;
   let pool = byLength.get(key);
   if (!pool) {
     // a name in kanji gets a name in kanji, one in kana a name in kana, where the list has enough

@@ -16,6 +16,7 @@
  * any other user name.
  */
 import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
+import { lastKey } from '../people/keys';
 import { isPlainWord } from '../people/score';
 import { SYSTEM_USERS } from './lists';
 import { reportHost } from './hosts';
@@ -116,8 +117,7 @@ function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
   const text = chunk.corpus;
   for (const seg of chunk.segments) {
     if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 253 || seg.end - seg.start < 4) continue;
-    const last = seg.path[seg.path.length - 1] === '*' ? seg.path[seg.path.length - 2] : seg.path[seg.path.length - 1];
-    if (last !== undefined && SCHEMA_FIELDS.has(last.toLowerCase())) continue;
+    if (SCHEMA_FIELDS.has(lastKey(seg.path).toLowerCase())) continue;
     const value = text.slice(seg.start, seg.end);
     if (HOST_VALUE.test(value)) reportHost(value, sink);
   }
