@@ -12,6 +12,14 @@ const KEYS = ['5a'.repeat(32), '77'.repeat(32), '0c'.repeat(32)];
 function text(input: string, key = KEYS[0]!): string {
   return twin(Buffer.from(input), { key, format: 'text', confidential: [] }).output.toString();
 }
+/** A name as logins and e-mail local parts write it: ASCII letters only, lower case. */
+const fold = (name: string): string =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
 function json(value: unknown, key = KEYS[0]!): unknown {
   return JSON.parse(twin(Buffer.from(JSON.stringify(value)), { key, format: 'json' }).output.toString());
 }
@@ -94,12 +102,6 @@ describe('lone names and names known from an e-mail address', () => {
     const out = text('Hayoon Park here (on Slack). Escalated to Hayoon Park (hayoon.park@tarnwell.example).');
     expect(out).not.toContain('Hayoon');
     const [, given, family] = /^(\S+) (\S+) here/.exec(out)!;
-    const fold = (s: string) =>
-      s
-        .normalize('NFD')
-        .replace(/\p{M}/gu, '')
-        .toLowerCase()
-        .replace(/[^a-z]/g, '');
     expect(out).toContain(`${fold(given!)}.${fold(family!)}@`);
   });
 
@@ -147,12 +149,6 @@ describe('logins across traces', () => {
       expect(mail(bare)).toBe(mail(named));
       // and the login follows the stand-in of the name: its initial and its surname
       const [, given, family] = /^(\S+) (\S+) opened/.exec(named)!;
-      const fold = (w: string) =>
-        w
-          .normalize('NFD')
-          .replace(/\p{M}/gu, '')
-          .toLowerCase()
-          .replace(/[^a-z]/g, '');
       expect(login(named)).toBe(fold(given!).charAt(0) + fold(family!));
     }
   });
