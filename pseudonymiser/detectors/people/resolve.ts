@@ -86,6 +86,8 @@ function namesPerson(l: string, p: Folded): boolean {
   return (p.f.length >= 3 && l.includes(p.f)) || (p.g.length >= 3 && l.includes(p.g) && !isPlainWord(p.g));
 }
 
+type Found = ReturnType<ResolveSink['found']> extends Iterable<infer T> ? T : never;
+
 /** `jane.doe`, `jane_doe`, `jane-doe`: an e-mail local part made of a first name and a surname. */
 const NAME_LOCAL = /^([a-z]{2,20})[._-]([a-z]{2,20})\d{0,4}$/;
 
@@ -93,8 +95,8 @@ const NAME_LOCAL = /^([a-z]{2,20})[._-]([a-z]{2,20})\d{0,4}$/;
  * People named by their e-mail address: `hayoon.park@…` says that `Hayoon Park` is a person, so the name is
  * replaced wherever it is written, even where the text around it would not say so.
  */
-function personsFromEmails(st: PeopleState, sink: ResolveSink): void {
-  for (const f of [...sink.found()]) {
+function personsFromEmails(st: PeopleState, sink: ResolveSink, found: readonly Found[]): void {
+  for (const f of found) {
     if (f.kind !== 'email') continue;
     const at = f.text.lastIndexOf('@');
     const m = at > 0 ? NAME_LOCAL.exec(f.text.slice(0, at).toLowerCase()) : null;
@@ -111,7 +113,9 @@ function personsFromEmails(st: PeopleState, sink: ResolveSink): void {
 }
 
 export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, _ctx: DetectContext): void {
-  personsFromEmails(st, sink);
+  // what pass one found, read once: what resolution adds below is people and organisations only
+  const found: Found[] = [...sink.found()];
+  personsFromEmails(st, sink, found);
   const resolved = choosePersonStandIns(st.persons.values(), sink, keyed);
   const byGiven = new Map<string, Resolved>();
   const byFamily = new Map<string, Resolved>();
@@ -178,7 +182,6 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     const compact = o.canonical.replace(/[^\p{L}\p{N}]/gu, '');
     if (compact.length >= 2 && !orgByLabel.has(compact)) orgByLabel.set(compact, o);
   }
-  const found = [...sink.found()];
   for (const f of found) {
     if (f.kind !== 'domain') continue;
     const label = domainLabel(f.text);
