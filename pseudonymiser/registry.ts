@@ -7,6 +7,7 @@ import type { Finding, Kind, Keyed, ResolveSink } from './types';
 import { wordChars } from './matcher';
 import { generatorFor } from './standins';
 import { isCjk } from './standins/cjk';
+import { own } from './strings';
 
 /** When one surface is found as two kinds, the higher wins. */
 const PRIORITY: Record<Kind, number> = {
@@ -33,13 +34,7 @@ const PRIORITY: Record<Kind, number> = {
   organisation: 40,
 };
 
-/**
- * A flat copy of a string: detectors slice surfaces out of a chunk's corpus,
- * and a slice would keep the whole corpus alive for the rest of the run.
- */
-export function own(s: string): string {
-  return (' ' + s).slice(1);
-}
+export { own } from './strings';
 
 /** Surfaces shorter than this are only replaced where they were found. */
 export const MIN_GLOBAL_SURFACE = 3;
@@ -146,7 +141,7 @@ export class Registry implements ResolveSink {
 
   pin(surface: string, standIn: string): void {
     const s = this.surfaces.get(surface) ?? this.siteSurfaces.get(surface);
-    if (s) s.entity.fixed.set(surface, standIn);
+    if (s) s.entity.fixed.set(own(surface), own(standIn));
   }
 
   /** All surfaces, global and site-only. */

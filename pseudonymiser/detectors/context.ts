@@ -9,6 +9,7 @@ import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../types
 import { AUTH_SCHEME, cookieValues } from './secrets/http';
 import { looksSecret, namedRuleFor, normaliseName, globalWorthy } from './secrets/values';
 import { isJsonSegment } from './secrets/rules';
+import { own } from '../strings';
 
 const PASSWORD_KEY = /^(?:.*[^a-z])?(?:pass(?:word|wd|phrase|code)?|pwd|pin)(?:[^a-z].*)?$/;
 const SECRET_KEY =
@@ -34,7 +35,7 @@ export function kindOfKey(key: string): Kind | null {
   else if (PASSWORD_KEY.test(n)) k = 'password';
   else if (SECRET_KEY.test(n)) k = 'secret';
   else k = null;
-  if (keyCache.size < 10000) keyCache.set(key, k);
+  if (keyCache.size < 10000) keyCache.set(own(key), k);
   return k;
 }
 

@@ -6,6 +6,7 @@
 import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
 import { IBAN_LENGTHS, abaValid, digitsOf, ibanValid, ninoValid, sinValid, ssnValid } from './checks';
 import { normKey } from './util';
+import { own } from '../../strings';
 
 /** Country code and check digits in one case: a fast scan; the whole IBAN is then matched in place. */
 const IBAN_HEAD = /[A-Z]{2}\d{2}|[a-z]{2}\d{2}/g;
@@ -35,7 +36,7 @@ export function financeKeyKind(raw: string): { kind: Kind; scheme: string } | nu
   v = null;
   for (const [re, scheme] of ID_KEYS) if (re.test(k)) v = { kind: 'national_id', scheme };
   if (!v && BANK_KEYS.test(k)) v = { kind: 'bank_account', scheme: /routing|aba|transit/.test(k) ? 'aba' : 'bank' };
-  if (keyKinds.size < 10000) keyKinds.set(raw, v);
+  if (keyKinds.size < 10000) keyKinds.set(own(raw), v);
   return v;
 }
 

@@ -26,6 +26,7 @@ import { luhnValid } from './checks';
 import { PUBLIC_ORGS, SYSTEM_USERS } from './lists';
 import { isWord, normKey } from './util';
 import { FINANCE_LABELS, financeKeyKind, reportFinanceLabel, reportFinanceValue } from './finance';
+import { own } from '../../strings';
 
 type IdKind = 'account_id' | 'username' | 'device_id';
 
@@ -55,7 +56,7 @@ export function idKindOfKey(raw: string): IdKind | null {
       : USERNAME_KEYS.test(k)
         ? 'username'
         : null;
-  if (keyKinds.size < 10000) keyKinds.set(raw, v);
+  if (keyKinds.size < 10000) keyKinds.set(own(raw), v);
   return v;
 }
 

@@ -14,6 +14,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, textBefore } from './util';
+import { own } from '../../strings';
 
 const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
 
@@ -115,7 +116,7 @@ export function phoneCanonical(text: string, phoneContext: boolean): string | nu
   if (v === undefined) {
     v = parsePhone(text, phoneContext);
     if (phoneMemo.size >= 20000) phoneMemo.clear();
-    phoneMemo.set(k, v);
+    phoneMemo.set(own(k), v);
   }
   return v;
 }

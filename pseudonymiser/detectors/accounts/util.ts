@@ -1,5 +1,6 @@
 /** Small helpers shared by the account detectors. */
 import type { Chunk, DetectContext, Segment } from '../../types';
+import { own } from '../../strings';
 
 /** The last key of a path that is not an array position, or ''. */
 export function lastKey(path: readonly string[]): string {
@@ -13,12 +14,12 @@ const normKeys = new Map<string, string>();
 export function normKey(key: string): string {
   let n = normKeys.get(key);
   if (n === undefined) {
-    n = key
+    n = own(key)
       .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
       .toLowerCase()
       .replace(/[.\-\s]+/g, '_');
     if (normKeys.size >= 10000) normKeys.clear();
-    normKeys.set(key, n);
+    normKeys.set(own(key), n);
   }
   return n;
 }

@@ -12,6 +12,7 @@ import { isPublicOrg } from './lexicon';
 import { orgCanonical } from '../../standins/people';
 import { reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
+import { own } from '../../strings';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -44,7 +45,7 @@ export function roleOf(key: string): Role | null {
     .toLowerCase()
     .replace(/[.\-\s]+/g, '_');
   r = ROLES[n] ?? null;
-  if (keyCache.size < 10000) keyCache.set(key, r);
+  if (keyCache.size < 10000) keyCache.set(own(key), r);
   return r;
 }
 
@@ -225,5 +226,5 @@ function otherHalf(list: readonly Field[], at: number, fl: Field): Field | undef
 function addPart(sink: FindingSink, st: PeopleState, f: Field, given: string, family: string): void {
   const canonical = `${given}|${family}`;
   sink.add({ kind: 'person', surface: f.value, canonical, at: { start: f.start, end: f.start + f.value.length } });
-  st.persons.get(canonical)?.surfaces.add(f.value);
+  st.persons.get(canonical)?.surfaces.add(own(f.value));
 }

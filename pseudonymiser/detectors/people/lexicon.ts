@@ -11,6 +11,7 @@
 import lexicon from '../../data/lexicon.json';
 import orgs from '../../data/orgs.json';
 import type { Gender } from '../../pools';
+import { own } from '../../strings';
 
 /** Bit flags of a lower-case token. */
 export const FIRST = 1;
@@ -89,7 +90,7 @@ function info(lower: string): number {
   if (v === undefined) {
     v = lower.length === 0 || lower.length > 40 ? 0 : search(lower);
     if (memo.size >= 200000) memo.clear();
-    memo.set(lower, v);
+    memo.set(own(lower), v);
   }
   return v;
 }

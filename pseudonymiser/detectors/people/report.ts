@@ -8,6 +8,7 @@ import { isPublicOrg } from './lexicon';
 import { splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
+import { own } from '../../strings';
 
 /** A full name (given and family known). */
 export function reportPerson(
@@ -18,6 +19,9 @@ export function reportPerson(
   family: string,
   initialOnly = false,
 ): void {
+  surface = own(surface);
+  given = own(given);
+  family = own(family);
   if (surface.length < 3 && !(surface.length === 2 && isCjk(surface))) return;
   if (initialOnly || (given.length === 1 && !isCjk(given))) {
     // `J. Doe`: a surname with an initial; linked to a full name in resolution
@@ -44,6 +48,8 @@ export function reportLone(
   titled: boolean,
   at?: number,
 ): void {
+  surface = own(surface);
+  name = own(name);
   const canonical = role === 'given' ? `${name}|` : `|${name}`;
   const global = (titled || !isPlainWord(name)) && surface.length >= 3;
   if (global) sink.add({ kind: 'person', surface, canonical, caseInsensitive: true });
@@ -65,6 +71,8 @@ export function reportOrg(
   canonical: string,
   confidential: boolean,
 ): void {
+  surface = own(surface);
+  canonical = own(canonical);
   if (surface.length < 3) return;
   sink.add({ kind: 'organisation', surface, canonical, caseInsensitive: true });
   let o = st.orgs.get(canonical);

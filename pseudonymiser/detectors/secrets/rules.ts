@@ -28,6 +28,7 @@
  * permutes exactly those (with the group's alphabet) and keeps the rest
  * (prefix, separators, fixed markers such as OpenAI's `T3BlbkFJ`).
  */
+import { own } from '../../strings';
 
 export const HEX = '0123456789abcdef';
 export const HEX_UPPER = '0123456789ABCDEF';
@@ -121,7 +122,7 @@ export function isJsonSegment(seg: string): boolean {
   if (v === undefined) {
     v = decodesToObject(seg);
     if (jsonSegmentCache.size >= 4096) jsonSegmentCache.clear();
-    jsonSegmentCache.set(seg, v);
+    jsonSegmentCache.set(own(seg), v);
   }
   return v;
 }
@@ -149,7 +150,7 @@ function jwtLike(token: string): boolean {
       v = 'alg' in h || 'typ' in h || 'enc' in h || 'kid' in h;
     }
     if (jwtHeaderCache.size >= 4096) jwtHeaderCache.clear();
-    jwtHeaderCache.set(head, v);
+    jwtHeaderCache.set(own(head), v);
   }
   return v;
 }

@@ -5,6 +5,7 @@
  */
 import { shannonEntropy } from '../entropy';
 import { NAMED_RULES, type NamedRule } from './rules';
+import { own } from '../../strings';
 
 export const PLACEHOLDER =
   /^(?:\*+|x+|X+|\.+|-+|_+|null|nil|none|undefined|true|false|redacted|\[redacted\]|<[^>]*>|\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%|%\([a-z_]+\)s|%s|\{\{[^}]*\}\}|\{[A-Za-z_]+\}|changeme|change_me|password|passwd|secret|token|your[-_ ].*|(?:my|the)[-_]?(?:password|secret|token|api[-_]?key)|n\/a|todo|tbd|example|dummy|test|placeholder|\.\.\.|…)$/i;
@@ -62,7 +63,7 @@ export function namedRuleFor(name: string, value: string): NamedRule | null {
     const n = normaliseName(name);
     rules = NAMED_RULES.filter((r) => r.name.test(n));
     if (rulesByName.size >= 4096) rulesByName.clear();
-    rulesByName.set(name, rules);
+    rulesByName.set(own(name), rules);
   }
   for (const r of rules) if (r.value.test(value)) return r;
   return null;
