@@ -23,9 +23,11 @@ import {
   type DocChunk,
   type Duplicate,
   type Level,
+  type LineBlocks,
 } from './format/chunks';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { Matcher, type Match } from './matcher';
-import { Registry, adaptCase, type Surface } from './registry';
+import { Registry, adaptCase, own, type Surface } from './registry';
 import { createKeyed, parseKey, randomKey } from './keyed';
 import { defaultDetectors } from './detectors';
 import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
@@ -58,6 +60,8 @@ export interface TwinOptions {
    * same twin; tests compare them.
    */
   readonly passTwo?: 'auto' | 'decoded';
+  /** JSON Lines: read in blocks of about this many bytes of whole lines (tests set it low). */
+  readonly blockBytes?: number;
 }
 
 export interface TwinResult {
@@ -103,7 +107,7 @@ function toDocumentEdit(chunk: DocChunk, start: number, end: number, surface: Su
     end: toDocument(seg.level, seg.offset + (end - seg.start)),
     surface,
     level: seg.level,
-    text: chunk.corpus.slice(start, end),
+    text: own(chunk.corpus.slice(start, end)),
   };
 }
 
@@ -166,6 +170,8 @@ interface RawPatterns {
 
 /** Characters JSON writes escaped (or, for some writers, may write as \u escapes). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+/** Printable ASCII written as a \\u00XX escape. */
+const ESCAPED_PRINTABLE = /\\u00[2-7][0-9a-fA-F]/;
 /** More distinct escaping chains than this: pass two reads decoded segments instead. */
 const MAX_CHAINS = 64;
 
@@ -232,21 +238,86 @@ function rawEdit(text: string, m: Match, patterns: readonly RawPattern[], docSty
  * original needed none (its depth would be unknown), or too many escaping chains.
  */
 function rawMode(
-  doc: string,
+  escapedPrintable: boolean,
   json: boolean,
   surfaces: readonly Surface[],
   chains: ReadonlySet<string>,
 ): RawPatterns | null {
   if (json) {
-    if (chains.size > MAX_CHAINS || /\\u00[2-7][0-9a-fA-F]/.test(doc)) return null;
+    if (chains.size > MAX_CHAINS || escapedPrintable) return null;
     for (const s of surfaces) if (!NEEDS_ESCAPE.test(s.text) && NEEDS_ESCAPE.test(s.standIn)) return null;
   }
   return rawPatterns(surfaces, json, chains);
 }
 
+/** JSON Lines is read in blocks of about this many bytes of whole lines: the document is never held whole. */
+const BLOCK_BYTES = 1 << 20;
+
+/** Checks that the trace is text, without decoding it. */
+function checkText(input: Uint8Array): void {
+  if (input.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
+  if (!isUtf8(input)) throw new UnsupportedContentError('the file is not valid UTF-8 text');
+}
+
+/**
+ * The document as decoded blocks: for JSON Lines, stretches of whole lines
+ * (a line feed byte is never inside a UTF-8 sequence, so each decodes alone);
+ * for JSON and text, the whole document as one block. `onBlock` is told the
+ * bytes read so far.
+ */
+function blocksOf(
+  input: Uint8Array,
+  format: Format,
+  blockBytes: number,
+  onBlock?: (bytesRead: number) => void,
+): LineBlocks {
+  return {
+    ascii: isAscii(input),
+    *[Symbol.iterator]() {
+      const step = format === 'jsonl' ? Math.max(1, blockBytes) : input.length;
+      let at = 0;
+      let offset = 0;
+      do {
+        let end = Math.min(input.length, at + step);
+        if (end < input.length) {
+          const nl = input.indexOf(10, end - 1);
+          end = nl < 0 ? input.length : nl + 1;
+        }
+        const text = utf8.decode(input.subarray(at, end));
+        yield { text, offset };
+        offset += text.length;
+        at = end;
+        onBlock?.(at);
+      } while (at < input.length);
+    },
+  };
+}
+
+/** A growing output buffer of UTF-8 bytes. */
+class Output {
+  private buf: Buffer;
+  private length = 0;
+  constructor(expected: number) {
+    this.buf = Buffer.allocUnsafe(expected + (expected >> 6) + 1024);
+  }
+  write(text: string): void {
+    const need = Buffer.byteLength(text, 'utf8');
+    if (this.length + need > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.length + need, this.buf.length + (this.buf.length >> 2)));
+      this.buf.copy(bigger, 0, 0, this.length);
+      this.buf = bigger;
+    }
+    this.length += this.buf.write(text, this.length, 'utf8');
+  }
+  finish(): Buffer {
+    // a view, not a copy: the unused tail (about 1.5% of the input) is not worth a second output in memory
+    return this.buf.subarray(0, this.length);
+  }
+}
+
 /** Twins one trace. Throws UnsupportedContentError for binary or non-UTF-8 input. */
 export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
-  const doc = decodeTrace(input);
+  checkText(input);
   const key =
     options.key === undefined || options.key === null || options.key === ''
       ? randomKey()
@@ -262,19 +333,29 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
     segmentAt: (chunk, offset) => segmentAt(chunk as DocChunk, offset),
   };
   const progress = options.onProgress;
-  const total = Math.max(1, doc.length);
-  const lastDocPos = (c: DocChunk): number => {
-    const s = c.segments[c.segments.length - 1]!;
-    return toDocument(s.level, s.offset);
-  };
+  const json = options.format !== 'text';
+  const total = Math.max(1, input.length);
 
   // pass one: discover
   const docSites: Edit[] = [];
   const duplicates = new Map<string, Duplicate>();
   const chains = new Set<string>();
+  /** Printable ASCII written as \u00XX somewhere in the document (see rawMode). */
+  let escapedPrintable = false;
+  const blockBytes = options.blockBytes ?? BLOCK_BYTES;
+  const blocks = blocksOf(input, options.format, blockBytes, (read) => progress?.((0.5 * read) / total));
+  const scanned: LineBlocks = {
+    ascii: blocks.ascii,
+    *[Symbol.iterator]() {
+      for (const block of blocks) {
+        if (json && !escapedPrintable) escapedPrintable = ESCAPED_PRINTABLE.test(block.text);
+        yield block;
+      }
+    },
+  };
   let chunkNo = 0;
   forEachChunk(
-    doc,
+    options.format === 'jsonl' ? scanned : [...scanned][0]!.text,
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -284,94 +365,112 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
         for (const e of sites) {
           docSites.push(toDocumentEdit(chunk, e.start, e.end, e.surface));
           const seg = segmentAt(chunk, e.start);
-          seg.dup?.sites.push({ rel: e.start - seg.start, len: e.end - e.start, surface: e.surface });
+          seg.dup?.sites.push({
+            rel: e.start - seg.start,
+            len: e.end - e.start,
+            text: own(chunk.corpus.slice(e.start, e.end)),
+            surface: e.surface,
+          });
         }
         registry.sites.delete(chunkNo);
       }
       chunkNo++;
-      progress?.((0.5 * lastDocPos(chunk)) / total);
     },
-    { dedupe: duplicates, chains },
+    {
+      dedupe: duplicates,
+      chains,
+      // what was replaced at one place in a text is replaced at that place in its skipped copies too
+      replay: (dup, level, offset) => {
+        for (const site of dup.sites) {
+          docSites.push({
+            start: toDocument(level, offset + site.rel),
+            end: toDocument(level, offset + site.rel + site.len),
+            surface: site.surface as Surface,
+            level,
+            text: site.text,
+          });
+        }
+      },
+    },
   );
-  // what was replaced at one place in a text is replaced at that place in its skipped copies too
-  for (const [text, dup] of duplicates) {
-    for (const site of dup.sites) {
-      for (const c of dup.copies) {
-        docSites.push({
-          start: toDocument(c.level, c.offset + site.rel),
-          end: toDocument(c.level, c.offset + site.rel + site.len),
-          surface: site.surface as Surface,
-          level: c.level,
-          text: text.slice(site.rel, site.rel + site.len),
-        });
-      }
-    }
-  }
-  duplicates.clear(); // the texts seen in pass one: let them go before pass two
+  duplicates.clear(); // what pass one saw: let it go before pass two
 
   for (const d of detectors) d.resolve?.(registry, keyed, ctx);
   registry.assign(keyed);
   const globals = [...registry.surfaces.values()];
-  const json = options.format !== 'text';
-  const style: EscapeStyle = { asciiOnly: json && !/[^\x00-\x7f]/.test(doc), slash: false };
+  const style: EscapeStyle = { asciiOnly: json && blocks.ascii, slash: false };
 
-  // pass two: substitute
-  let edits: Edit[] = docSites;
-  const raw = options.passTwo === 'decoded' ? null : rawMode(doc, json, globals, chains);
-  let checkpoints: Int32Array | null = null;
-  if (raw) {
-    // one scan of the raw document, for every surface as it is written at each depth of JSON string
-    const scanned = raw.matcher.findRecording(doc, json);
-    checkpoints = scanned.checkpoints;
-    for (const m of scanned.matches) edits.push(rawEdit(doc, m, raw.patterns, style));
-  } else {
-    const matcher = new Matcher(
-      globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })),
-    );
-    forEachChunk(doc, options.format, (chunk) => {
-      for (const m of matcher.find(chunk.corpus)) {
-        edits.push(toDocumentEdit(chunk, m.start, m.end, globals[m.pattern]!));
-      }
-      progress?.(0.5 + (0.5 * lastDocPos(chunk)) / total);
-    });
-  }
-  edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
-  const layout: Layout = { spans: [], copied: [], dropped: [] };
-  let out = splice(doc, edits, layout);
-
-  // self-check: no replaced surface may remain anywhere in the raw twin, at any depth of JSON string
+  // pass two: substitute, block by block (JSON Lines) or in the whole document
+  const raw = options.passTwo === 'decoded' ? null : rawMode(escapedPrintable, json, globals, chains);
+  const decodedMatcher =
+    raw === null
+      ? new Matcher(globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })))
+      : null;
+  let check: RawPatterns | null = null;
+  docSites.sort((a, b) => a.start - b.start || b.end - a.end);
+  let site = 0;
   let selfCheckFixes = 0;
-  const replaced = globals.filter((g) => g.entity.replacements > 0);
-  if (replaced.length > 0) {
-    // the pass-two patterns: a surface that was never in the document can only come back through a stand-in
-    const check = raw ?? rawPatterns(globals, json, chains);
-    // A leftover can only be where the text was written (a stand-in, next to its neighbours) or about a
-    // match that was not replaced: every other match of the text before was replaced or overlapped a
-    // replaced one. That holds for pass two's scan of the document when it used these patterns, and for
-    // each round's own scan.
-    const twinOfScan = check === raw && checkpoints !== null;
-    let fixed: Span[] | null = null;
-    for (let round = 0; round < 3; round++) {
-      const left =
-        fixed !== null
-          ? check.matcher.findAround(out, fixed, json)
-          : twinOfScan
-            ? check.matcher.findInSplice(out, layout.copied, layout.dropped, doc, checkpoints!, json)
-            : check.matcher.find(out, 0, out.length, json);
-      if (left.length === 0) break;
-      const next: Layout = { spans: [], copied: [], dropped: [] };
-      out = splice(
-        out,
-        left.map((m) => rawEdit(out, m, check.patterns, style)),
-        next,
-      );
-      fixed = next.spans;
-      selfCheckFixes += left.length;
+  const output = new Output(input.length);
+  for (const block of blocksOf(input, options.format, blockBytes, (read) => progress?.(0.5 + (0.5 * read) / total))) {
+    const doc = block.text;
+    const blockEnd = block.offset + doc.length;
+    let edits: Edit[] = [];
+    for (; site < docSites.length && docSites[site]!.start < blockEnd; site++) {
+      const e = docSites[site]!;
+      edits.push({ ...e, start: e.start - block.offset, end: e.end - block.offset });
     }
+    let checkpoints: Int32Array | null = null;
+    if (raw) {
+      // one scan of the raw text, for every surface as it is written at each depth of JSON string
+      const found = raw.matcher.findRecording(doc, json);
+      checkpoints = found.checkpoints;
+      for (const m of found.matches) edits.push(rawEdit(doc, m, raw.patterns, style));
+    } else {
+      forEachChunk(doc, options.format, (chunk) => {
+        for (const m of decodedMatcher!.find(chunk.corpus)) {
+          edits.push(toDocumentEdit(chunk, m.start, m.end, globals[m.pattern]!));
+        }
+      });
+    }
+    edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
+    const layout: Layout = { spans: [], copied: [], dropped: [] };
+    let out = splice(doc, edits, layout);
+
+    // self-check: no replaced surface may remain anywhere in the raw twin, at any depth of JSON string
+    // (a block without edits in raw mode had no match of the patterns: there is nothing to check)
+    if (globals.length > 0 && (edits.length > 0 || raw === null)) {
+      // the pass-two patterns: a surface that was never in the document can only come back through a stand-in
+      check ??= raw ?? rawPatterns(globals, json, chains);
+      // A leftover can only be where the text was written (a stand-in, next to its neighbours) or about a
+      // match that was not replaced: every other match of the text before was replaced or overlapped a
+      // replaced one. That holds for pass two's scan of the text when it used these patterns, and for
+      // each round's own scan.
+      const twinOfScan = check === raw && checkpoints !== null;
+      let fixed: Span[] | null = null;
+      for (let round = 0; round < 3; round++) {
+        const left =
+          fixed !== null
+            ? check.matcher.findAround(out, fixed, json)
+            : twinOfScan
+              ? check.matcher.findInSplice(out, layout.copied, layout.dropped, doc, checkpoints!, json)
+              : check.matcher.find(out, 0, out.length, json);
+        if (left.length === 0) break;
+        const next: Layout = { spans: [], copied: [], dropped: [] };
+        const patterns = check.patterns;
+        out = splice(
+          out,
+          left.map((m) => rawEdit(out, m, patterns, style)),
+          next,
+        );
+        fixed = next.spans;
+        selfCheckFixes += left.length;
+      }
+    }
+    output.write(out);
   }
   progress?.(1);
 
-  const output = Buffer.from(out, 'utf8');
+  const bytes = output.finish();
   const entities: Partial<Record<Kind, number>> = {};
   const replacements: Partial<Record<Kind, number>> = {};
   for (const e of registry.entities.values()) {
@@ -380,11 +479,11 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
     replacements[e.kind] = (replacements[e.kind] ?? 0) + e.replacements;
   }
   return {
-    output,
+    output: bytes,
     report: {
       format: options.format,
       bytesIn: input.length,
-      bytesOut: output.length,
+      bytesOut: bytes.length,
       entities,
       replacements,
       selfCheckFixes,

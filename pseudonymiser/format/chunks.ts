@@ -7,6 +7,7 @@
  * plain text. Every segment remembers the chain of string encodings it sits
  * in (its Level), and a replacement is encoded back through that chain.
  */
+import { hash } from 'node:crypto';
 import type { Chunk, Format, Segment } from '../types';
 import { SEPARATOR } from '../types';
 import {
@@ -58,8 +59,13 @@ class StringLevel implements Level {
   constructor(
     readonly parent: Level,
     readonly base: number,
-    /** The parent's text and the end of the raw content in it; null when the content has no escapes. */
+    /**
+     * The text holding the raw content (the parent's text, or a block of it)
+     * and where the content starts and ends in it; null when the content has
+     * no escapes.
+     */
     private source: string | null,
+    private readonly rawStart: number,
     private readonly rawEnd: number,
     readonly style: EscapeStyle,
   ) {
@@ -69,15 +75,22 @@ class StringLevel implements Level {
 
   get map(): Int32Array | null {
     if (this.mapped === undefined) {
-      this.mapped = decodeJsonString(this.source!, this.base, this.rawEnd).map;
+      this.mapped = decodeJsonString(this.source!, this.rawStart, this.rawEnd).map;
       this.source = null;
     }
     return this.mapped;
   }
 }
 
-function childLevel(parent: Level, base: number, style: EscapeStyle, source: string | null = null, rawEnd = 0): Level {
-  return new StringLevel(parent, base, source, rawEnd, style);
+function childLevel(
+  parent: Level,
+  base: number,
+  style: EscapeStyle,
+  source: string | null = null,
+  rawStart = 0,
+  rawEnd = 0,
+): Level {
+  return new StringLevel(parent, base, source, rawStart, rawEnd, style);
 }
 
 export const DOCUMENT: Level = { parent: null, base: 0, map: null, style: null, chain: '' };
@@ -110,9 +123,9 @@ const NO_PATH: readonly string[] = [];
  * one place in the first copy (site edits) is replayed on every later copy.
  */
 export class Duplicate {
-  /** Site edits found in the first copy, relative to its start. */
-  readonly sites: { rel: number; len: number; surface: unknown }[] = [];
-  /** Where the skipped copies are (only while they may be needed: see `settled`). */
+  /** Site edits found in the first copy, relative to its start, with the text they cover. */
+  readonly sites: { rel: number; len: number; text: string; surface: unknown }[] = [];
+  /** Skipped copies met before the first copy went through the detectors (see `settled`). */
   readonly copies: { level: Level; offset: number }[] = [];
   /**
    * The first copy has been through the detectors, so `sites` is final; when
@@ -122,7 +135,19 @@ export class Duplicate {
   constructor(
     readonly path: PathNode | null,
     readonly isKey: boolean,
+    /** The text's length (for the de-duplication budget). */
+    readonly textLength: number,
   ) {}
+}
+
+/**
+ * The key a text is remembered by: its SHA-256, so that the map holds 44
+ * characters per text rather than the text (a slice of a decoded block would
+ * keep the whole block alive).
+ */
+function dedupeKey(text: string): string {
+  // UTF-16 code units, not UTF-8: two texts that differ only in unpaired surrogates must not meet
+  return hash('sha256', Buffer.from(text, 'utf16le'), 'base64');
 }
 
 /** Texts at least this long are scanned once per key path. */
@@ -176,17 +201,22 @@ export function encodeFor(level: Level, text: string): string {
   return t;
 }
 
+type Replay = (dup: Duplicate, level: Level, offset: number) => void;
+
 class ChunkBuilder {
   private parts: string[] = [];
   private segs: SegmentInfo[] = [];
   private length = 0;
-  /** What `add` changed in `seen` since the last mark: [text, created? (else a copy was pushed)]. */
+  /** What `add` changed in `seen` since the last mark: [key, created? (else a copy was pushed)]. */
   private journal: [string, boolean][] = [];
+  /** Copies of settled texts with sites, replayed when their line is kept (at the next cut). */
+  private pending: { dup: Duplicate; level: Level; offset: number }[] = [];
   private seenChars = 0;
   constructor(
     private readonly emit: (c: DocChunk) => void,
     private readonly seen: Map<string, Duplicate> | null,
     private readonly chains: Set<string> | null,
+    private readonly replay: Replay | null,
   ) {}
 
   add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
@@ -194,20 +224,21 @@ class ChunkBuilder {
     this.chains?.add(level.chain);
     let dup: Duplicate | null = null;
     if (this.seen !== null && text.length >= DEDUPE_MIN) {
-      const prior = this.seen.get(text);
+      const key = dedupeKey(text);
+      const prior = this.seen.get(key);
       if (prior !== undefined) {
         if (prior.path === path && prior.isKey === isKey) {
-          if (!prior.settled || prior.sites.length > 0) {
+          if (!prior.settled) {
             prior.copies.push({ level, offset });
-            this.journal.push([text, false]);
-          }
+            this.journal.push([key, false]);
+          } else if (prior.sites.length > 0) this.pending.push({ dup: prior, level, offset });
           return;
         }
       } else if (this.seenChars < DEDUPE_BUDGET) {
-        dup = new Duplicate(path, isKey);
-        this.seen.set(text, dup);
+        dup = new Duplicate(path, isKey, text.length);
+        this.seen.set(key, dup);
         this.seenChars += text.length;
-        this.journal.push([text, true]);
+        this.journal.push([key, true]);
       }
     }
     if (this.parts.length > 0) {
@@ -221,30 +252,43 @@ class ChunkBuilder {
   }
 
   /** The builder's state, to roll back to when a JSON line turns out not to parse. */
-  mark(): [number, number, number] {
+  mark(): [number, number, number, number] {
     this.journal = [];
-    return [this.parts.length, this.segs.length, this.length];
+    return [this.parts.length, this.segs.length, this.length, this.pending.length];
   }
 
-  rollback([parts, segs, length]: [number, number, number]): void {
+  rollback([parts, segs, length, pending]: [number, number, number, number]): void {
     this.parts.length = parts;
     this.segs.length = segs;
     this.length = length;
+    this.pending.length = pending;
     for (let i = this.journal.length - 1; i >= 0; i--) {
-      const [text, created] = this.journal[i]!;
+      const [key, created] = this.journal[i]!;
+      const dup = this.seen!.get(key)!;
       if (created) {
-        this.seen!.delete(text);
-        this.seenChars -= text.length;
-      } else this.seen!.get(text)!.copies.pop();
+        this.seen!.delete(key);
+        this.seenChars -= dup.textLength;
+      } else dup.copies.pop();
     }
     this.journal = [];
   }
 
-  /** Ends the chunk if it is big enough (or always, with force). */
+  /** Ends the chunk if it is big enough (or always, with force). Replays what is pending first. */
   cut(force: boolean): void {
+    if (this.pending.length > 0) {
+      for (const p of this.pending) this.replay?.(p.dup, p.level, p.offset);
+      this.pending = [];
+    }
     if (this.segs.length === 0 || (!force && this.length < CHUNK_CHARS)) return;
     this.emit({ corpus: this.parts.join(''), segments: this.segs });
-    for (const seg of this.segs) if (seg.dup !== null) seg.dup.settled = true;
+    for (const seg of this.segs) {
+      const dup = seg.dup;
+      if (dup === null) continue;
+      dup.settled = true;
+      // the copies met so far: their sites are known now; later ones are replayed as they come
+      if (dup.sites.length > 0) for (const c of dup.copies) this.replay?.(dup, c.level, c.offset);
+      dup.copies.length = 0;
+    }
     this.parts = [];
     this.segs = [];
     this.length = 0;
@@ -258,37 +302,65 @@ class ChunkBuilder {
 export interface ChunkOptions {
   /** Skip long texts seen before under the same key path, noting them here. */
   readonly dedupe?: Map<string, Duplicate>;
+  /**
+   * With `dedupe`: called for every skipped copy of a text in which the
+   * detectors found site edits, once they have (the copy's position: its
+   * level and the offset of its first character in that level's text).
+   */
+  readonly replay?: Replay;
   /** Collects the escaping chains (Level.chain) of every segment. */
   readonly chains?: Set<string>;
 }
 
-export function forEachChunk(doc: string, format: Format, emit: (c: DocChunk) => void, opts: ChunkOptions = {}): void {
-  const b = new ChunkBuilder(emit, opts.dedupe ?? null, opts.chains ?? null);
-  const ascii = isAscii(doc);
+/** A stretch of whole lines of a JSON Lines document, decoded, and the document position of its first character. */
+export interface TextBlock {
+  readonly text: string;
+  readonly offset: number;
+}
+
+/** A JSON Lines document given as consecutive blocks of whole lines (never held whole). */
+export interface LineBlocks extends Iterable<TextBlock> {
+  /** The whole document holds no non-ASCII character. */
+  readonly ascii: boolean;
+}
+
+export function forEachChunk(
+  doc: string | LineBlocks,
+  format: Format,
+  emit: (c: DocChunk) => void,
+  opts: ChunkOptions = {},
+): void {
+  const b = new ChunkBuilder(emit, opts.dedupe ?? null, opts.chains ?? null, opts.replay ?? null);
+  const ascii = typeof doc === 'string' ? isAscii(doc) : doc.ascii;
   const plain = childLevel(DOCUMENT, 0, ascii ? ASCII_STYLE : PLAIN_STYLE);
   const root = new PathNode('', null);
-  if (format === 'json') {
+  if (typeof doc !== 'string' || format === 'jsonl') {
+    if (format !== 'jsonl') throw new Error('forEachChunk: only JSON Lines is read in blocks');
+    for (const block of typeof doc === 'string' ? [{ text: doc, offset: 0 }] : doc) {
+      const text = block.text;
+      const shift = block.offset;
+      let i = 0;
+      while (i < text.length) {
+        let nl = text.indexOf('\n', i);
+        if (nl < 0) nl = text.length;
+        let end = nl;
+        if (end > i && text.charCodeAt(end - 1) === 0x0d) end--;
+        if (end > i) {
+          // walked once: what a line that turns out not to parse added is rolled back
+          const mark = b.mark();
+          if (!walkJsonSegments(text, i, end, DOCUMENT, plain, root, b, ascii, 0, false, false, shift)) {
+            b.rollback(mark);
+            b.add(text.slice(i, end), DOCUMENT, shift + i, null, false);
+          }
+        }
+        b.cut(false);
+        i = nl + 1;
+      }
+    }
+  } else if (format === 'json') {
     const bom = doc.charCodeAt(0) === 0xfeff ? 1 : 0;
     if (!walkJsonSegments(doc, bom, doc.length, DOCUMENT, plain, root, b, ascii, 0))
       textSegments(doc, 0, doc.length, b);
-  } else if (format === 'jsonl') {
-    let i = 0;
-    while (i < doc.length) {
-      let nl = doc.indexOf('\n', i);
-      if (nl < 0) nl = doc.length;
-      let end = nl;
-      if (end > i && doc.charCodeAt(end - 1) === 0x0d) end--;
-      if (end > i) {
-        // walked once: what a line that turns out not to parse added is rolled back
-        const mark = b.mark();
-        if (!walkJsonSegments(doc, i, end, DOCUMENT, plain, root, b, ascii, 0, false)) {
-          b.rollback(mark);
-          b.add(doc.slice(i, end), DOCUMENT, i, null, false);
-        }
-      }
-      b.cut(false);
-      i = nl + 1;
-    }
   } else {
     textSegments(doc, 0, doc.length, b);
   }
@@ -340,6 +412,8 @@ function walkJsonSegments(
   depth: number,
   validateFirst = true,
   mayCut = validateFirst,
+  /** For the document level: the document position of `text`'s first character (`text` is a block of it). */
+  shift = 0,
 ): boolean {
   if (validateFirst && !walkJson(text, start, end)) return false;
   return walkJson(
@@ -352,15 +426,15 @@ function walkJsonSegments(
         // the common case: a plain string in the document itself; positions are document positions
         const c = text.charCodeAt(s + 1);
         if (isKey || (c !== 0x7b && c !== 0x5b && c !== 0x22) || !looksLikeJson(text.slice(s + 1, e - 1))) {
-          b.add(text.slice(s + 1, e - 1), plain, s + 1, path, isKey);
+          b.add(text.slice(s + 1, e - 1), plain, shift + s + 1, path, isKey);
           if (mayCut) b.cut(false);
           return;
         }
       }
       const decoded = escaped ? decodeJsonToken(text, s, e) : text.slice(s + 1, e - 1);
       const child = escaped
-        ? childLevel(level, s + 1, styleOf(text.slice(s + 1, e - 1), ascii), text, e - 1)
-        : childLevel(level, s + 1, ascii ? ASCII_STYLE : PLAIN_STYLE);
+        ? childLevel(level, shift + s + 1, styleOf(text.slice(s + 1, e - 1), ascii), text, s + 1, e - 1)
+        : childLevel(level, shift + s + 1, ascii ? ASCII_STYLE : PLAIN_STYLE);
       if (!isKey && depth < MAX_DEPTH && looksLikeJson(decoded)) {
         if (
           walkJsonSegments(decoded, 0, decoded.length, child, plain, path, b, isAscii(decoded), depth + 1, true, mayCut)
