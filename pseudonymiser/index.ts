@@ -26,6 +26,7 @@ import {
   type LineBlocks,
 } from './format/chunks';
 import { isAscii, isUtf8 } from 'node:buffer';
+import { hash } from 'node:crypto';
 import { Matcher, type Match } from './matcher';
 import { Registry, adaptCase, own, type Surface } from './registry';
 import { createKeyed, parseKey, randomKey } from './keyed';
@@ -253,42 +254,110 @@ function rawMode(
 /** JSON Lines is read in blocks of about this many bytes of whole lines: the document is never held whole. */
 const BLOCK_BYTES = 1 << 20;
 
-/** Checks that the trace is text, without decoding it. */
-function checkText(input: Uint8Array): void {
-  if (input.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
-  if (!isUtf8(input)) throw new UnsupportedContentError('the file is not valid UTF-8 text');
+/**
+ * A trace read in pieces rather than held whole (the CLI reads a file twice
+ * instead of keeping it in memory). The pseudonymiser does no I/O itself: the
+ * caller yields the bytes.
+ */
+export interface TraceSource {
+  /** Its length in bytes (for progress). */
+  readonly size: number;
+  /**
+   * The trace from its first byte, in pieces of any size. Called once per
+   * pass; every call must yield the same bytes, and a piece must not change
+   * after it was yielded.
+   */
+  pieces(): Iterable<Uint8Array>;
+}
+
+/** A source's bytes were not the same on the second read (a file written to while it was twinned). */
+export class SourceChangedError extends Error {
+  readonly code = 'source_changed';
+  constructor() {
+    super('the trace changed while it was being twinned');
+    this.name = 'SourceChangedError';
+  }
+}
+
+function bufferSource(input: Uint8Array): TraceSource {
+  return { size: input.length, pieces: () => [input] };
+}
+
+/** Checks that a stretch of the trace is text, without decoding it. */
+function checkText(bytes: Uint8Array): void {
+  if (bytes.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
+  if (!isUtf8(bytes)) throw new UnsupportedContentError('the file is not valid UTF-8 text');
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /**
- * The document as decoded blocks: for JSON Lines, stretches of whole lines
- * (a line feed byte is never inside a UTF-8 sequence, so each decodes alone);
- * for JSON and text, the whole document as one block. `onBlock` is told the
- * bytes read so far.
+ * A source's bytes cut into blocks: for JSON Lines, stretches of whole lines
+ * of at least `step` bytes (a line feed byte is never inside a UTF-8 sequence,
+ * so each block is text on its own); otherwise the whole trace as one block.
+ */
+function* byteBlocks(source: TraceSource, format: Format, step: number): Generator<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let held = 0;
+  for (const piece of source.pieces()) {
+    let p = piece;
+    while (p.length > 0) {
+      // the block ends at the first line feed at or after its step-th byte
+      const need = format === 'jsonl' ? Math.max(1, step - held) : Infinity;
+      const nl = need <= p.length ? p.indexOf(10, need - 1) : -1;
+      if (nl < 0) {
+        parts.push(p);
+        held += p.length;
+        break;
+      }
+      parts.push(p.subarray(0, nl + 1));
+      yield concat(parts);
+      parts.length = 0;
+      held = 0;
+      p = p.subarray(nl + 1);
+    }
+  }
+  if (held > 0) yield concat(parts);
+}
+
+/**
+ * The document as decoded blocks (see byteBlocks), in document positions.
+ * `onBlock` is told the bytes read so far; `digests`, when given, receives
+ * each block's SHA-256 on the first read and is checked against it on later
+ * ones.
  */
 function blocksOf(
-  input: Uint8Array,
+  source: TraceSource,
   format: Format,
-  blockBytes: number,
+  step: number,
+  ascii: boolean,
+  digests: string[] | null,
   onBlock?: (bytesRead: number) => void,
 ): LineBlocks {
   return {
-    ascii: isAscii(input),
+    ascii,
     *[Symbol.iterator]() {
-      const step = format === 'jsonl' ? Math.max(1, blockBytes) : input.length;
-      let at = 0;
+      let read = 0;
       let offset = 0;
-      do {
-        let end = Math.min(input.length, at + step);
-        if (end < input.length) {
-          const nl = input.indexOf(10, end - 1);
-          end = nl < 0 ? input.length : nl + 1;
+      let n = 0;
+      const first = digests !== null && digests.length === 0;
+      for (const bytes of byteBlocks(source, format, step)) {
+        if (digests !== null) {
+          const digest = hash('sha256', bytes, 'base64');
+          if (first) digests.push(digest);
+          else if (digests[n] !== digest) throw new SourceChangedError();
         }
-        const text = utf8.decode(input.subarray(at, end));
+        n++;
+        checkText(bytes);
+        const text = utf8.decode(bytes);
         yield { text, offset };
         offset += text.length;
-        at = end;
-        onBlock?.(at);
-      } while (at < input.length);
+        read += bytes.length;
+        onBlock?.(read);
+      }
+      if (digests !== null && !first && n !== digests.length) throw new SourceChangedError();
     },
   };
 }
@@ -300,14 +369,15 @@ class Output {
   constructor(expected: number) {
     this.buf = Buffer.allocUnsafe(expected + (expected >> 6) + 1024);
   }
-  write(text: string): void {
-    const need = Buffer.byteLength(text, 'utf8');
+  write(bytes: Uint8Array): void {
+    const need = bytes.length;
     if (this.length + need > this.buf.length) {
       const bigger = Buffer.allocUnsafe(Math.max(this.length + need, this.buf.length + (this.buf.length >> 2)));
       this.buf.copy(bigger, 0, 0, this.length);
       this.buf = bigger;
     }
-    this.length += this.buf.write(text, this.length, 'utf8');
+    this.buf.set(bytes, this.length);
+    this.length += need;
   }
   finish(): Buffer {
     // a view, not a copy: the unused tail (about 1.5% of the input) is not worth a second output in memory
@@ -317,7 +387,30 @@ class Output {
 
 /** Twins one trace. Throws UnsupportedContentError for binary or non-UTF-8 input. */
 export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
-  checkText(input);
+  const output = new Output(input.length);
+  const report = run(bufferSource(input), (bytes) => output.write(bytes), options, false);
+  return { output: output.finish(), report };
+}
+
+/**
+ * Twins a trace read from `source` (twice: once per pass), handing the twin
+ * to `sink` in pieces, in order. Throws UnsupportedContentError for binary or
+ * non-UTF-8 input, SourceChangedError when the second read differs from the
+ * first.
+ */
+export function twinSource(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions): Report {
+  return run(source, sink, options, true);
+}
+
+/** Both passes; `verify`: check that the source yields the same bytes each time. */
+function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions, verify: boolean): Report {
+  // whether the whole trace is ASCII decides how stand-ins are written into it: read it once for that
+  let ascii = true;
+  for (const piece of source.pieces()) {
+    if (piece.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
+    ascii &&= isAscii(piece);
+  }
+  const digests: string[] | null = verify ? [] : null;
   const key =
     options.key === undefined || options.key === null || options.key === ''
       ? randomKey()
@@ -334,7 +427,7 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   };
   const progress = options.onProgress;
   const json = options.format !== 'text';
-  const total = Math.max(1, input.length);
+  const total = Math.max(1, source.size);
 
   // pass one: discover
   const docSites: Edit[] = [];
@@ -343,7 +436,9 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   /** Printable ASCII written as \u00XX somewhere in the document (see rawMode). */
   let escapedPrintable = false;
   const blockBytes = options.blockBytes ?? BLOCK_BYTES;
-  const blocks = blocksOf(input, options.format, blockBytes, (read) => progress?.((0.5 * read) / total));
+  const blocks = blocksOf(source, options.format, blockBytes, ascii, digests, (read) =>
+    progress?.((0.5 * read) / total),
+  );
   const scanned: LineBlocks = {
     ascii: blocks.ascii,
     *[Symbol.iterator]() {
@@ -355,7 +450,7 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   };
   let chunkNo = 0;
   forEachChunk(
-    options.format === 'jsonl' ? scanned : [...scanned][0]!.text,
+    options.format === 'jsonl' ? scanned : ([...scanned][0]?.text ?? ''),
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -410,8 +505,12 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   docSites.sort((a, b) => a.start - b.start || b.end - a.end);
   let site = 0;
   let selfCheckFixes = 0;
-  const output = new Output(input.length);
-  for (const block of blocksOf(input, options.format, blockBytes, (read) => progress?.(0.5 + (0.5 * read) / total))) {
+  let bytesIn = 0;
+  let bytesOut = 0;
+  for (const block of blocksOf(source, options.format, blockBytes, ascii, digests, (read) => {
+    bytesIn = read;
+    progress?.(0.5 + (0.5 * read) / total);
+  })) {
     const doc = block.text;
     const blockEnd = block.offset + doc.length;
     let edits: Edit[] = [];
@@ -466,11 +565,12 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
         selfCheckFixes += left.length;
       }
     }
-    output.write(out);
+    const bytes = Buffer.from(out, 'utf8');
+    bytesOut += bytes.length;
+    sink(bytes);
   }
   progress?.(1);
 
-  const bytes = output.finish();
   const entities: Partial<Record<Kind, number>> = {};
   const replacements: Partial<Record<Kind, number>> = {};
   for (const e of registry.entities.values()) {
@@ -478,15 +578,5 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
     entities[e.kind] = (entities[e.kind] ?? 0) + 1;
     replacements[e.kind] = (replacements[e.kind] ?? 0) + e.replacements;
   }
-  return {
-    output: bytes,
-    report: {
-      format: options.format,
-      bytesIn: input.length,
-      bytesOut: bytes.length,
-      entities,
-      replacements,
-      selfCheckFixes,
-    },
-  };
+  return { format: options.format, bytesIn, bytesOut, entities, replacements, selfCheckFixes };
 }

@@ -7,6 +7,7 @@
  *
  * Iterative (no recursion), so a deeply nested input cannot overflow the stack.
  */
+import { own } from '../strings';
 
 /**
  * A key path, interned: one node per distinct path in a document, so that
@@ -24,9 +25,10 @@ export class PathNode {
     if (this.children === null) this.children = new Map();
     let c = this.children.get(key);
     if (c === undefined) {
-      c = new PathNode(key, this);
+      // a flat copy: the key is a slice of a decoded block, which the path would keep alive
+      c = new PathNode(own(key), this);
       // a document with data as keys (e-mails, ids) must not grow this without bound
-      if (this.children.size < 4096) this.children.set(key, c);
+      if (this.children.size < 4096) this.children.set(c.key, c);
     }
     return c;
   }

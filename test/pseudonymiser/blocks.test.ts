@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { twin } from '../../pseudonymiser';
+import { SourceChangedError, twin, twinSource, UnsupportedContentError, type TraceSource } from '../../pseudonymiser';
 import { generateJsonl } from '../../bench/corpus';
 
 const key = '3c'.repeat(32);
@@ -52,5 +52,64 @@ describe('JSON Lines read in blocks', () => {
       '../../../shared/corpus/tau-bench/few_shot_data/MockAirlineDomainEnv-few_shot.jsonl',
     );
     sameForAnyBlockSize(fs.readFileSync(file));
+  });
+});
+
+describe('twinSource: a trace read in pieces, twice', () => {
+  const lines = [
+    JSON.stringify({ user: { name: 'Jane Doe', email: 'jane.doe@zentrix-labs.com' } }),
+    JSON.stringify({ role: 'assistant', content: 'Hello Jane, your ticket is open.' }),
+    'a line that is not JSON: jane.doe@zentrix-labs.com',
+  ];
+  const input = Buffer.from(lines.join('\n') + '\n');
+
+  function sourceOf(reads: Uint8Array[][]): TraceSource {
+    let n = 0;
+    return { size: input.length, pieces: () => reads[Math.min(n++, reads.length - 1)]! };
+  }
+
+  function inPieces(bytes: Uint8Array, size: number): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
+    return out;
+  }
+
+  it.each(['jsonl', 'json', 'text'] as const)('gives twin() bytes from pieces of any size (%s)', (format) => {
+    const doc = format === 'json' ? Buffer.from(JSON.stringify({ lines })) : input;
+    const expected = twin(doc, { key, format });
+    for (const size of [1, 7, 64, doc.length]) {
+      const out: Uint8Array[] = [];
+      const report = twinSource(
+        { size: doc.length, pieces: () => inPieces(doc, size) },
+        (b) => out.push(Buffer.from(b)),
+        { key, format, blockBytes: 40 },
+      );
+      expect(Buffer.concat(out).toString('utf8')).toBe(expected.output.toString('utf8'));
+      expect(report).toEqual(expected.report);
+    }
+  });
+
+  it('refuses a trace whose second read differs (a file written to while it was twinned)', () => {
+    const changed = Buffer.from(input.toString('utf8').replace('Jane Doe', 'John Roe'));
+    // read 1: ASCII check; read 2: pass one; read 3: pass two
+    const source = sourceOf([[input], [input], [changed]]);
+    expect(() => twinSource(source, () => undefined, { key, format: 'jsonl', blockBytes: 40 })).toThrow(
+      SourceChangedError,
+    );
+    const shorter = sourceOf([[input], [input], [input.subarray(0, input.indexOf(10) + 1)]]);
+    expect(() => twinSource(shorter, () => undefined, { key, format: 'jsonl', blockBytes: 40 })).toThrow(
+      SourceChangedError,
+    );
+  });
+
+  it('refuses binary and non-UTF-8 pieces', () => {
+    const bad = Buffer.concat([input, Buffer.from([0xff, 0x0a])]);
+    expect(() => twinSource(sourceOf([[bad]]), () => undefined, { key, format: 'jsonl' })).toThrow(
+      UnsupportedContentError,
+    );
+    const nul = Buffer.concat([input, Buffer.from([0x00])]);
+    expect(() => twinSource(sourceOf([[nul]]), () => undefined, { key, format: 'jsonl' })).toThrow(
+      UnsupportedContentError,
+    );
   });
 });
