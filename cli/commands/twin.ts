@@ -14,7 +14,6 @@ import {
   readSync,
   renameSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
