@@ -80,16 +80,6 @@ export function formatOf(filename: string): Format {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Decodes trace bytes, refusing what is not text. */
-export function decodeTrace(input: Uint8Array): string {
-  if (input.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
-  try {
-    return utf8.decode(input);
-  } catch {
-    throw new UnsupportedContentError('the file is not valid UTF-8 text');
-  }
-}
-
 /** A replacement in document coordinates. */
 interface Edit {
   readonly start: number;
