@@ -133,9 +133,29 @@ function scanPrefixed(text: string, sink: FindingSink): void {
   }
 }
 
+const URL_ID_AT = new RegExp(URL_ID.source, 'dy');
+/** First letters of URL_ID's collection names, in its order (`customers`, `users`, … `employees`). */
+const URL_ID_SECOND = new Set([...'cuamcsppe'].map((ch) => ch.charCodeAt(0)));
+
+/**
+ * The next match of URL_ID at or after `from`: every match starts at a `/`,
+ * which `indexOf` finds far faster than the pattern scans the text; the
+ * pattern confirms each `/` followed by a collection name's first letter.
+ */
+function nextUrlId(text: string, from: number): RegExpExecArray | null {
+  for (let i = text.indexOf('/', from); i >= 0; i = text.indexOf('/', i + 1)) {
+    if (!URL_ID_SECOND.has(text.charCodeAt(i + 1))) continue;
+    URL_ID_AT.lastIndex = i;
+    const m = URL_ID_AT.exec(text);
+    if (m) return m;
+  }
+  return null;
+}
+
 function scanUrls(text: string, sink: FindingSink): void {
-  URL_ID.lastIndex = 0;
-  for (let m = URL_ID.exec(text); m !== null; m = URL_ID.exec(text)) {
+  let from = 0;
+  for (let m = nextUrlId(text, from); m !== null; m = nextUrlId(text, from)) {
+    from = m.index + m[0].length;
     const value = m[1]!;
     if (!/\d/.test(value) || UUID.test(value)) continue;
     reportId(sink, 'account_id', value, groupStart(m));
@@ -206,6 +226,10 @@ function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
   const text = chunk.corpus;
   for (const seg of chunk.segments) {
     if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 253 || seg.end - seg.start < 4) continue;
+    // HOST_VALUE's first character is a letter or digit and its last a letter: most values are settled here
+    if (!isAsciiLetterCode(text.charCodeAt(seg.end - 1))) continue;
+    const c0 = text.charCodeAt(seg.start);
+    if (!isAsciiLetterCode(c0) && !isDigitCode(c0)) continue;
     if (SCHEMA_FIELDS.has(lastKey(seg.path).toLowerCase())) continue;
     const value = text.slice(seg.start, seg.end);
     if (HOST_VALUE.test(value)) reportHost(value, sink);
