@@ -13,23 +13,9 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
-import { charTable, firstInRuns, keyAt, textBefore } from './util';
+import { keyAt, textBefore } from './util';
 
 const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
-const RUN_AT = new RegExp(RUN.source, 'y');
-/** RUN's characters (`+` only first): every match is 7 or more of them. */
-const RUN_CHARS = charTable('0123456789 .()-/+');
-const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
-
-/** The next match of RUN at or after `from` (see firstInRuns). */
-function nextRun(s: string, from: number): RegExpExecArray | null {
-  return firstInRuns(s, from, RUN_CHARS, 7, (p) => {
-    const c = s.charCodeAt(p);
-    if (!isDigitCode(c) && !((c === 43 || c === 40) && isDigitCode(s.charCodeAt(p + 1)))) return null;
-    RUN_AT.lastIndex = p;
-    return RUN_AT.exec(s);
-  });
-}
 
 const IPV4 = /(?<![\w.-])(?:\d{1,3}\.){3}\d{1,3}(?![\w-]|\.\d)/y;
 const SSN = /(?<![\w.\-/:+])(\d{3})([- ])(\d{2})\2(\d{4})(?![\w\-/]|[.,]\d)/y;
@@ -272,8 +258,9 @@ export const numbersDetector: Detector = {
   name: 'accounts.numbers',
   detect(chunk: Chunk, sink: FindingSink, ctx: DetectContext): void {
     const corpus = chunk.corpus;
+    RUN.lastIndex = 0;
     let run: RegExpExecArray | null;
-    for (let from = 0; (run = nextRun(corpus, from)) !== null;) {
+    while ((run = RUN.exec(corpus)) !== null) {
       const start = run.index;
       const end = start + run[0].length;
       let p = start;
@@ -292,7 +279,7 @@ export const numbersDetector: Detector = {
         p++;
       }
       // a phone extension or a matched token may reach past the run
-      from = Math.max(end, p);
+      if (RUN.lastIndex < p) RUN.lastIndex = p;
     }
   },
 };

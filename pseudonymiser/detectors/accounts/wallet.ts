@@ -7,21 +7,9 @@
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { base58CheckDecode, eip55, segwitValid } from './checks';
-import { charTable, firstInRuns, isWord } from './util';
+import { isWord } from './util';
 
 const BASE58 = /[13][1-9A-HJ-NP-Za-km-z]{25,34}/g;
-const BASE58_AT = new RegExp(BASE58.source, 'y');
-const BASE58_CHARS = charTable('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
-
-/** The next match of BASE58 at or after `from`: 26 or more base58 characters (see firstInRuns). */
-function nextBase58(s: string, from: number): RegExpExecArray | null {
-  return firstInRuns(s, from, BASE58_CHARS, 26, (p) => {
-    const c = s.charCodeAt(p);
-    if (c !== 49 && c !== 51) return null;
-    BASE58_AT.lastIndex = p;
-    return BASE58_AT.exec(s);
-  });
-}
 const SEGWIT = /(?<![\w])(?:bc|tb|BC|TB)1[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?![\w])/g;
 const HEX40 = /^[0-9a-fA-F]{40}$/;
 
@@ -56,9 +44,9 @@ export const walletDetector: Detector = {
         if (segwitValid(m[0]))
           sink.add({ kind: 'wallet', surface: m[0], canonical: m[0].toLowerCase(), caseInsensitive: true });
     }
-    for (let from = 0; (m = nextBase58(corpus, from)) !== null;) {
+    BASE58.lastIndex = 0;
+    while ((m = BASE58.exec(corpus)) !== null) {
       const end = m.index + m[0].length;
-      from = end;
       if ((m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) || isWord(corpus.charCodeAt(end))) continue;
       const payload = base58CheckDecode(m[0]);
       if (payload && payload.length === 21 && (payload[0] === 0 || payload[0] === 5))
