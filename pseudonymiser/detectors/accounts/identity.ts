@@ -105,7 +105,6 @@ const TEXT_ID = new RegExp(
   'g',
 );
 const LABELS = new RegExp(`(?:${FINANCE_LABELS})[ \\t]*[:#=]?[ \\t]*`, 'g');
-const STRIPE_PREFIX = /(?:cus|acct|usr|user|pm|ba|card|sub|src|cust)_/g;
 const STRIPE_ID = /(?:test_|live_)?[A-Za-z0-9]{8,64}(?![A-Za-z0-9_])/y;
 
 const HOME =
@@ -136,6 +135,60 @@ const PROFILE_HOSTS: readonly [RegExp, boolean][] = [
   [/(?:^|[^\w.-])(?:www\.)?npmjs\.com\/~$/i, false],
 ];
 const PROFILE_ANCHOR = /(?:\.com|\.org|\.net|\.io|\.me|\.to|\.app|\.social)\/(?:in\/|pub\/|u\/|user\/|profile\/|~|@)?/g;
+const PROFILE_ANCHOR_AT = new RegExp(PROFILE_ANCHOR.source, 'y');
+/** PROFILE_ANCHOR's endings before the `/`. */
+const PROFILE_TLDS = ['.com', '.org', '.net', '.io', '.me', '.to', '.app', '.social'];
+const TILDE_AT = new RegExp(TILDE.source, 'y');
+
+/**
+ * The next match of PROFILE_ANCHOR at or after `from`. Every match is one of
+ * its endings and a `/`: found from the `/` (indexOf, far faster than the
+ * pattern scans the text) and confirmed by the pattern where the ending starts.
+ */
+function nextProfileAnchor(corpus: string, from: number): RegExpExecArray | null {
+  for (let i = corpus.indexOf('/', from); i >= 0; i = corpus.indexOf('/', i + 1)) {
+    for (const tld of PROFILE_TLDS) {
+      const p = i - tld.length;
+      if (p < from || !corpus.startsWith(tld, p)) continue;
+      PROFILE_ANCHOR_AT.lastIndex = p;
+      const m = PROFILE_ANCHOR_AT.exec(corpus);
+      if (m) return m;
+    }
+  }
+  return null;
+}
+
+/** The next match of TILDE at or after `from`: each starts at a `~`, confirmed by the pattern. */
+function nextTilde(corpus: string, from: number): RegExpExecArray | null {
+  for (let i = corpus.indexOf('~', from); i >= 0; i = corpus.indexOf('~', i + 1)) {
+    TILDE_AT.lastIndex = i;
+    const m = TILDE_AT.exec(corpus);
+    if (m) return m;
+  }
+  return null;
+}
+
+/** Stripe-style prefixes (`cus_`, `acct_`, …): one of these words, then `_`. */
+const STRIPE_WORDS = new Set(['cus', 'acct', 'usr', 'user', 'pm', 'ba', 'card', 'sub', 'src', 'cust']);
+/** Last letters of STRIPE_WORDS. */
+const STRIPE_LAST = new Set([...STRIPE_WORDS].map((w) => w.charCodeAt(w.length - 1)));
+
+/**
+ * Where the next Stripe-style prefix at or after `from` starts, or -1: the
+ * leftmost `(?:cus|acct|…|cust)_`. A match is one of the words and the first
+ * `_` after the word's start (the words hold no `_`), so it is found from
+ * the `_` (indexOf); at most one word ends at a given `_`.
+ */
+function nextStripePrefix(corpus: string, from: number): number {
+  for (let u = corpus.indexOf('_', from); u >= 0; u = corpus.indexOf('_', u + 1)) {
+    if (!STRIPE_LAST.has(corpus.charCodeAt(u - 1))) continue;
+    for (let len = 4; len >= 2; len--) {
+      const p = u - len;
+      if (p >= from && STRIPE_WORDS.has(corpus.slice(p, u))) return p;
+    }
+  }
+  return -1;
+}
 const NAME_AT = /[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,38}[A-Za-z0-9_])?/y;
 
 function reportUserName(
@@ -204,14 +257,15 @@ export const identityDetector: Detector = {
       if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
       reportFinanceLabel(corpus, m[0], m.index + m[0].length, sink);
     }
-    STRIPE_PREFIX.lastIndex = 0;
-    while ((m = STRIPE_PREFIX.exec(corpus)) !== null) {
-      if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
-      STRIPE_ID.lastIndex = m.index + m[0].length;
+    for (let p = nextStripePrefix(corpus, 0), from: number; p >= 0; p = nextStripePrefix(corpus, from)) {
+      const prefixEnd = corpus.indexOf('_', p) + 1;
+      from = prefixEnd;
+      if (p > 0 && isWord(corpus.charCodeAt(p - 1))) continue;
+      STRIPE_ID.lastIndex = prefixEnd;
       const id = STRIPE_ID.exec(corpus);
       if (id && /\d/.test(id[0]) && /[A-Za-z]/.test(id[0])) {
-        sink.add({ kind: 'account_id', surface: m[0] + id[0] });
-        STRIPE_PREFIX.lastIndex = STRIPE_ID.lastIndex;
+        sink.add({ kind: 'account_id', surface: corpus.slice(p, prefixEnd) + id[0] });
+        from = STRIPE_ID.lastIndex;
       }
     }
 
@@ -230,13 +284,12 @@ export const identityDetector: Detector = {
       }
     }
     if (corpus.includes('~')) {
-      TILDE.lastIndex = 0;
-      while ((m = TILDE.exec(corpus)) !== null)
-        reportUserName(chunk, m[1]!, m.index + 1, m.index + 1 + m[1]!.length, true, sink);
+      for (let t = nextTilde(corpus, 0); t !== null; t = nextTilde(corpus, t.index + t[0].length))
+        reportUserName(chunk, t[1]!, t.index + 1, t.index + 1 + t[1]!.length, true, sink);
     }
 
-    PROFILE_ANCHOR.lastIndex = 0;
-    while ((m = PROFILE_ANCHOR.exec(corpus)) !== null) {
+    for (let from = 0; (m = nextProfileAnchor(corpus, from)) !== null;) {
+      from = m.index + m[0].length;
       const nameStart = m.index + m[0].length;
       const head = corpus.slice(Math.max(0, m.index - 24), nameStart);
       const host = PROFILE_HOSTS.find(([re]) => re.test(head));

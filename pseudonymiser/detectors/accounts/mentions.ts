@@ -77,25 +77,118 @@ function scanProse(text: string, sink: FindingSink): void {
   }
 }
 
+/** The lower-case words of PREFIXED_ID. */
+const ID_PREFIXES = new Set([
+  'cust',
+  'customer',
+  'acct',
+  'account',
+  'usr',
+  'user',
+  'mbr',
+  'member',
+  'client',
+  'patient',
+  'employee',
+  'subscriber',
+]);
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+const isAsciiLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** `[A-Za-z0-9_-]`: what may not touch a prefixed id. */
+const isIdCode = (c: number): boolean => isAsciiLetterCode(c) || isDigitCode(c) || c === 95 || c === 45;
+
+/**
+ * The prefixed id whose `-` or `_` is at `sep`, or null. A match of
+ * PREFIXED_ID is a whole run of `[A-Za-z0-9_-]` (its lookarounds bound it
+ * on both sides) made of a word, one separator and 4 to 12 digits: so it
+ * is found from its separator, which `indexOf` finds far faster than the
+ * pattern scans the text. The pattern confirms each candidate.
+ */
+function prefixedAt(text: string, sep: number): RegExpExecArray | null {
+  if (!isDigitCode(text.charCodeAt(sep + 1))) return null;
+  let s = sep;
+  while (s > 0 && sep - s < 11 && isAsciiLetterCode(text.charCodeAt(s - 1))) s--;
+  if (sep - s < 3 || (s > 0 && isIdCode(text.charCodeAt(s - 1)))) return null;
+  if (!ID_PREFIXES.has(text.slice(s, sep).toLowerCase())) return null;
+  PREFIXED_ID_AT.lastIndex = s;
+  return PREFIXED_ID_AT.exec(text);
+}
+const PREFIXED_ID_AT = new RegExp(PREFIXED_ID.source, 'yi');
+
 function scanPrefixed(text: string, sink: FindingSink): void {
-  PREFIXED_ID.lastIndex = 0;
-  for (let m = PREFIXED_ID.exec(text); m !== null; m = PREFIXED_ID.exec(text))
-    reportId(sink, 'account_id', m[0], m.index);
+  // the separators in text order: the next `-` and the next `_`
+  let dash = text.indexOf('-');
+  let under = text.indexOf('_');
+  while (dash >= 0 || under >= 0) {
+    let sep: number;
+    if (under < 0 || (dash >= 0 && dash < under)) {
+      sep = dash;
+      dash = text.indexOf('-', dash + 1);
+    } else {
+      sep = under;
+      under = text.indexOf('_', under + 1);
+    }
+    const m = prefixedAt(text, sep);
+    if (m) reportId(sink, 'account_id', m[0], m.index);
+  }
+}
+
+const URL_ID_AT = new RegExp(URL_ID.source, 'dy');
+/** First letters of URL_ID's collection names, in its order (`customers`, `users`, … `employees`). */
+const URL_ID_SECOND = new Set([...'cuamcsppe'].map((ch) => ch.charCodeAt(0)));
+
+/**
+ * The next match of URL_ID at or after `from`: every match starts at a `/`,
+ * which `indexOf` finds far faster than the pattern scans the text; the
+ * pattern confirms each `/` followed by a collection name's first letter.
+ */
+function nextUrlId(text: string, from: number): RegExpExecArray | null {
+  for (let i = text.indexOf('/', from); i >= 0; i = text.indexOf('/', i + 1)) {
+    if (!URL_ID_SECOND.has(text.charCodeAt(i + 1))) continue;
+    URL_ID_AT.lastIndex = i;
+    const m = URL_ID_AT.exec(text);
+    if (m) return m;
+  }
+  return null;
 }
 
 function scanUrls(text: string, sink: FindingSink): void {
-  URL_ID.lastIndex = 0;
-  for (let m = URL_ID.exec(text); m !== null; m = URL_ID.exec(text)) {
+  let from = 0;
+  for (let m = nextUrlId(text, from); m !== null; m = nextUrlId(text, from)) {
+    from = m.index + m[0].length;
     const value = m[1]!;
     if (!/\d/.test(value) || UUID.test(value)) continue;
     reportId(sink, 'account_id', value, groupStart(m));
   }
 }
 
+const PROMPT_AT = new RegExp(PROMPT.source, 'dy');
+/** `[a-z0-9_.-]`: the characters of a prompt's user name. */
+const isPromptUserCode = (c: number): boolean =>
+  (c >= 97 && c <= 122) || isDigitCode(c) || c === 95 || c === 46 || c === 45;
+
+/**
+ * The next match of PROMPT at or after `from`. A prompt's user name runs
+ * from a line start to an `@`, so each match is found from its `@` (rare)
+ * and confirmed by the pattern where the line starts.
+ */
+function nextPrompt(text: string, from: number): RegExpExecArray | null {
+  for (let at = text.indexOf('@', from); at >= 0; at = text.indexOf('@', at + 1)) {
+    let s = at;
+    while (s > 0 && at - s <= 32 && isPromptUserCode(text.charCodeAt(s - 1))) s--;
+    if (at - s > 32) continue;
+    const start = s === 0 ? 0 : text.charCodeAt(s - 1) === 10 ? s - 1 : -1;
+    if (start < from) continue;
+    PROMPT_AT.lastIndex = start;
+    const m = PROMPT_AT.exec(text);
+    if (m) return m;
+  }
+  return null;
+}
+
 function scanLogins(text: string, sink: FindingSink): void {
-  const report = (re: RegExp, skip: (name: string) => boolean): void => {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+  const report = (next: () => RegExpExecArray | null, skip: (name: string) => boolean): void => {
+    for (let m = next(); m !== null; m = next()) {
       const name = m[1]!;
       if (name.length < 2 || SYSTEM_USERS.has(name) || isPlainWord(name) || skip(name)) continue;
       const start = groupStart(m);
@@ -103,8 +196,24 @@ function scanLogins(text: string, sink: FindingSink): void {
       sink.add({ kind: 'username', surface: name });
     }
   };
-  if (text.includes('@')) report(PROMPT, () => false);
-  if (text.includes('/')) report(BRANCH_OWNER, (name) => BRANCH_WORDS.has(name));
+  if (text.includes('@')) {
+    let from = 0;
+    report(
+      () => {
+        const m = nextPrompt(text, from);
+        if (m) from = m.index + m[0].length;
+        return m;
+      },
+      () => false,
+    );
+  }
+  if (text.includes('/')) {
+    BRANCH_OWNER.lastIndex = 0;
+    report(
+      () => BRANCH_OWNER.exec(text),
+      (name) => BRANCH_WORDS.has(name),
+    );
+  }
 }
 
 /** A whole value that is a host name: labels of letters, digits and inner hyphens. */
@@ -117,6 +226,10 @@ function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
   const text = chunk.corpus;
   for (const seg of chunk.segments) {
     if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 253 || seg.end - seg.start < 4) continue;
+    // HOST_VALUE's first character is a letter or digit and its last a letter: most values are settled here
+    if (!isAsciiLetterCode(text.charCodeAt(seg.end - 1))) continue;
+    const c0 = text.charCodeAt(seg.start);
+    if (!isAsciiLetterCode(c0) && !isDigitCode(c0)) continue;
     if (SCHEMA_FIELDS.has(lastKey(seg.path).toLowerCase())) continue;
     const value = text.slice(seg.start, seg.end);
     if (HOST_VALUE.test(value)) reportHost(value, sink);

@@ -38,3 +38,47 @@ export function textBefore(chunk: Chunk, seg: Segment, offset: number, n: number
 export function keyAt(chunk: Chunk, ctx: DetectContext, offset: number): string {
   return normKey(lastKey(ctx.segmentAt(chunk, offset).path));
 }
+
+/** A table over UTF-16 code units: 1 for the characters of `chars`. */
+export function charTable(chars: string): Uint8Array {
+  const t = new Uint8Array(65536);
+  for (const ch of chars) t[ch.charCodeAt(0)] = 1;
+  return t;
+}
+
+/**
+ * The first non-null `at(p)` for p ≥ `from` in text order, trying only the p
+ * where a match of a pattern whose every match is at least `minLen`
+ * characters of the class `cls` can start: positions in runs of `cls` at
+ * least `minLen` long, with `minLen` of them from p on. Such a run covers
+ * every `minLen`-th position, so the text between runs is read about one
+ * character in `minLen`; a regular expression reads every one.
+ * `at` confirms a start (a sticky copy of the pattern, behind cheap checks).
+ */
+export function firstInRuns<T>(
+  s: string,
+  from: number,
+  cls: Uint8Array,
+  minLen: number,
+  at: (p: number) => T | null,
+): T | null {
+  const n = s.length;
+  let i = from;
+  while (i + minLen <= n) {
+    const probe = i + minLen - 1;
+    if (cls[s.charCodeAt(probe)] === 0) {
+      i = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > i && cls[s.charCodeAt(start - 1)] === 1) start--;
+    let end = probe + 1;
+    while (end < n && cls[s.charCodeAt(end)] === 1) end++;
+    for (let p = start; p + minLen <= end; p++) {
+      const m = at(p);
+      if (m !== null) return m;
+    }
+    i = end;
+  }
+  return null;
+}

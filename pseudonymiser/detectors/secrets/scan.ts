@@ -141,14 +141,21 @@ export function classifyToken(token: string): TokenRule | null {
 export function scanTokens(s: string, found: (m: TokenMatch) => void, from = 0, to = s.length): number {
   let work = 0;
   let i = from;
+  const n = s.length;
   while (i < to) {
-    if (TOKEN_CHAR[s.charCodeAt(i)] === 0) {
-      i++;
+    // A candidate run starting in [i, i + MIN_RUN) covers its last position: read only that one
+    // character while it is no token character, so short words are mostly never read.
+    const probe = i + MIN_RUN - 1;
+    if (probe >= n) break;
+    if (TOKEN_CHAR[s.charCodeAt(probe)] === 0) {
+      i = probe + 1;
       continue;
     }
-    let runEnd = i + 1;
-    while (runEnd < s.length && TOKEN_CHAR[s.charCodeAt(runEnd)] === 1) runEnd++;
-    let start = i;
+    let start = probe;
+    while (start > i && TOKEN_CHAR[s.charCodeAt(start - 1)] === 1) start--;
+    if (start >= to) break;
+    let runEnd = probe + 1;
+    while (runEnd < n && TOKEN_CHAR[s.charCodeAt(runEnd)] === 1) runEnd++;
     i = runEnd;
     if (runEnd - start < MIN_RUN) continue;
     work++;
