@@ -17,6 +17,7 @@ import { isJsonSegment } from './secrets/rules';
 import { cookieValues } from './secrets/http';
 import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
 import { shannonEntropy } from './entropy';
+import { detectProseCredentials } from './secrets/prose';
 
 export { classifyToken } from './secrets/scan';
 export { TOKEN_RULES, NAMED_RULES, providers } from './secrets/rules';
@@ -374,6 +375,7 @@ export const secretsDetector: Detector = {
     detectUrls(corpus, out);
     detectHeaders(corpus, out);
     detectAssignments(corpus, out);
+    detectProseCredentials(corpus, (kind, start, end) => out.emit(kind, start, end));
   },
 };
 
