@@ -933,6 +933,15 @@ function supportChat(b: Builder): Made {
   lines.push(`-- ${b.person(e)}`, `${b.org(e.org)} | ${b.address(e)}`);
   const crlf = r.chance(0.3);
   const nl = crlf ? '\r\n' : '\n';
+  // people type their passwords into support chats (drawn last, so the rest of the chat is as before)
+  if (r.chance(0.5)) {
+    const said = r.pick([
+      (pw: string) => `I still can't log in, my password is ${pw}`,
+      (pw: string) => `the password for the portal was "${pw}" until yesterday`,
+      (pw: string) => `I tried logging in with password ${pw} twice.`,
+    ]);
+    lines.splice(4, 0, `[${t()}] Customer: ${said(b.password('prose'))}`);
+  }
   return { text: lines.join(nl) + nl, format: 'text', ext: 'txt', style: crlf ? ['crlf'] : ['lf'] };
 }
 
