@@ -36,10 +36,6 @@ function classAlphabet(ch: string): string | null {
   return null;
 }
 
-function bytesToBigInt(buf: Buffer): bigint {
-  return buf.length === 0 ? 0n : BigInt('0x' + buf.toString('hex'));
-}
-
 // ---------------------------------------------------------------- HMAC-SHA256
 
 /*
@@ -183,7 +179,7 @@ class HmacSha256 {
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
     this.h.set(this.inner);
-    return this.finish(n, 64);
+    return this.toBuffer(this.finish(n, 64));
   }
 
   /**
@@ -202,13 +198,18 @@ class HmacSha256 {
       const state = this.inner.slice();
       for (let at = 0; at < whole; at += 64) compress(state, buf, at);
       mid = { state, tail: buf.slice(whole, n), hashed: 64 + whole };
-      if (this.midstates.size >= 256) this.midstates.clear();
+      if (this.midstates.size >= 4096) this.midstates.clear();
       this.midstates.set(id, mid);
     }
     return mid;
   }
 
   macAfter(mid: Midstate, suffix: string): Buffer {
+    return this.toBuffer(this.macAfterWords(mid, suffix));
+  }
+
+  /** macAfter's result as eight big-endian 32-bit words, in a state array the next call overwrites. */
+  macAfterWords(mid: Midstate, suffix: string): Int32Array {
     const buf = this.room(mid.tail.length, suffix.length);
     buf.set(mid.tail);
     const n = putUtf8(buf, mid.tail.length, suffix);
@@ -216,8 +217,14 @@ class HmacSha256 {
     return this.finish(n, mid.hashed);
   }
 
-  /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash. */
-  private finish(n: number, hashed: number): Buffer {
+  private toBuffer(h: Int32Array): Buffer {
+    const out = Buffer.allocUnsafe(32);
+    for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
+    return out;
+  }
+
+  /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash; returns the state. */
+  private finish(n: number, hashed: number): Int32Array {
     const { buf, h, last } = this;
     // padding: 0x80, zeros, the bit length of the whole inner message (pad block included) big-endian
     const bits = (hashed + n) * 8;
@@ -246,9 +253,129 @@ class HmacSha256 {
     last[62] = 0x03; // (64 + 32) * 8 = 768 bits
     h.set(this.outer);
     compress(h, last, 0);
-    const out = Buffer.allocUnsafe(32);
-    for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
-    return out;
+    return h;
+  }
+}
+
+/**
+ * Moduli up to this take the number path of the permutation, in exact doubles (below 2^53); larger ones take
+ * BigInt. Both give the same values.
+ */
+const NUMBER_MODULUS = 2 ** 48;
+
+/**
+ * (r * 2^bits + chunk) mod m for r < m, by a floored quotient: exact while m * (2^bits + 1) < 2^53, which keeps
+ * the dividend and the product below 2^53 (the quotient of the rounded division is the true one or one more).
+ */
+function stepMod(r: number, scale: number, chunk: number, m: number): number {
+  const x = r * scale + chunk;
+  const y = x - Math.floor(x / m) * m;
+  return y < 0 ? y + m : y >= m ? y - m : y;
+}
+
+/** The 256-bit big-endian number in `h` mod m (1 < m <= NUMBER_MODULUS), by Horner's rule in chunks that fit. */
+function wordsMod(h: Int32Array, m: number): number {
+  let r = 0;
+  if (m <= 2 ** 20) {
+    for (let i = 0; i < 8; i++) r = stepMod(r, 0x100000000, h[i]! >>> 0, m);
+  } else if (m <= 2 ** 36) {
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]! >>> 0;
+      r = stepMod(r, 0x10000, w >>> 16, m);
+      r = stepMod(r, 0x10000, w & 0xffff, m);
+    }
+  } else if (m <= 2 ** 44) {
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]!;
+      for (let s = 24; s >= 0; s -= 8) r = stepMod(r, 256, (w >>> s) & 255, m);
+    }
+  } else {
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]!;
+      for (let s = 28; s >= 0; s -= 4) r = stepMod(r, 16, (w >>> s) & 15, m);
+    }
+  }
+  return r;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+const WORDS32 = new Uint32Array(8);
+const WORDS64 = new BigUint64Array(WORDS32.buffer);
+
+/** `acc` followed by the 256-bit big-endian number in `h`: acc * 2^256 + h. */
+function appendWords(acc: bigint, h: Int32Array): bigint {
+  if (!LITTLE_ENDIAN) {
+    for (let i = 0; i < 8; i++) acc = (acc << 32n) | BigInt(h[i]! >>> 0);
+    return acc;
+  }
+  // four 64-bit words, each its high 32 bits then its low ones in the big-endian state
+  for (let j = 0; j < 4; j++) {
+    WORDS32[2 * j] = h[2 * j + 1]!;
+    WORDS32[2 * j + 1] = h[2 * j]!;
+  }
+  const top = acc === 0n ? WORDS64[0]! : (acc << 64n) | WORDS64[0]!;
+  return (((((top << 64n) | WORDS64[1]!) << 64n) | WORDS64[2]!) << 64n) | WORDS64[3]!;
+}
+
+/** Number of bits of a positive BigInt. */
+function bitLength(n: bigint): number {
+  return n.toString(2).length;
+}
+
+/** Digits are gathered into groups whose radix product stays below this, to take few BigInt steps. */
+const GROUP = 2 ** 53;
+
+/** The product of radices as a BigInt. */
+function product(rad: readonly number[]): bigint {
+  let p = 1n;
+  for (let i = 0; i < rad.length;) {
+    let g = 1;
+    for (; i < rad.length && g * rad[i]! < GROUP; i++) g *= rad[i]!;
+    if (g === 1) g = rad[i++]!; // a radix of 2^53 or more: never, alphabets are short
+    p *= BigInt(g);
+  }
+  return p;
+}
+
+/** The mixed-radix number of digits[from, from + rad.length), most significant first. */
+function toBig(digits: readonly number[], from: number, rad: readonly number[]): bigint {
+  let acc = 0n;
+  for (let i = 0; i < rad.length;) {
+    let g = 1;
+    let v = 0;
+    for (; i < rad.length && g * rad[i]! < GROUP; i++) {
+      g *= rad[i]!;
+      v = v * rad[i]! + digits[from + i]!;
+    }
+    if (g === 1) {
+      g = rad[i]!;
+      v = digits[from + i]!;
+      i++;
+    }
+    acc = acc * BigInt(g) + BigInt(v);
+  }
+  return acc;
+}
+
+/** Writes the mixed-radix digits of n (n below the product of rad) to out[at, at + rad.length). */
+function fromBig(n: bigint, rad: readonly number[], out: number[], at: number): void {
+  for (let i = rad.length - 1; i >= 0;) {
+    let g = 1;
+    let j = i;
+    for (; j >= 0 && g * rad[j]! < GROUP; j--) g *= rad[j]!;
+    if (g === 1) {
+      g = rad[j]!;
+      j--;
+    }
+    const big = BigInt(g);
+    let r = Number(n % big);
+    n /= big;
+    for (let t = i; t > j; t--) {
+      const d = r % rad[t]!;
+      out[at + t] = d;
+      r = (r - d) / rad[t]!;
+    }
+    i = j;
   }
 }
 
@@ -263,13 +390,17 @@ export function createKeyed(key: Buffer): Keyed {
    */
   const fpeRound = (mids: Midstate[], prefix: string, round: number, half: bigint, modulus: bigint, bits: number) => {
     const suffix = `${round}\u0000${half}`;
-    const blocks: Buffer[] = [];
-    for (let i = 0; blocks.length * 256 < bits; i++) {
+    let v = 0n;
+    for (let i = 0; i * 256 < bits; i++) {
       const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
-      blocks.push(hmac.macAfter(mid, suffix));
+      v = appendWords(v, hmac.macAfterWords(mid, suffix));
     }
-    return bytesToBigInt(blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks)) % modulus;
+    return v % modulus;
   };
+
+  /** fpeRound for a modulus of at most NUMBER_MODULUS (one block of PRF output: 49 + 128 bits < 256). */
+  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number =>
+    wordsMod(hmac.macAfterWords(mid, `${round}\u0000${half}`), modulus);
 
   const pick = (label: string, input: string, n: number): number => {
     if (n <= 1) return 0;
@@ -282,12 +413,14 @@ export function createKeyed(key: Buffer): Keyed {
     const chars = Array.from(value);
     const positions: number[] = [];
     const alphabets: string[] = [];
+    const keep = opts?.keep;
+    const fixed = opts?.alphabet;
     for (let i = 0; i < chars.length; i++) {
       const ch = chars[i]!;
-      if (opts?.keep?.(ch)) continue;
+      if (keep?.(ch)) continue;
       let alphabet: string | null;
-      if (opts?.alphabet !== undefined) {
-        alphabet = opts.alphabet.includes(ch) ? opts.alphabet : null;
+      if (fixed !== undefined) {
+        alphabet = fixed.includes(ch) ? fixed : null;
       } else {
         alphabet = classAlphabet(ch);
       }
@@ -295,29 +428,82 @@ export function createKeyed(key: Buffer): Keyed {
       positions.push(i);
       alphabets.push(alphabet);
     }
-    if (positions.length === 0) return value;
-    const digits = positions.map((p, i) => alphabets[i]!.indexOf(chars[p]!));
-    const half = Math.ceil(positions.length / 2);
-    const radA = alphabets.slice(0, half).map((a) => BigInt(a.length));
-    const radB = alphabets.slice(half).map((a) => BigInt(a.length));
-    const toNum = (ds: number[], rad: bigint[]): bigint => ds.reduce((acc, d, i) => acc * rad[i]! + BigInt(d), 0n);
-    const fromNum = (n: bigint, rad: bigint[]): number[] => {
-      const out = new Array<number>(rad.length);
-      for (let i = rad.length - 1; i >= 0; i--) {
-        out[i] = Number(n % rad[i]!);
-        n /= rad[i]!;
-      }
-      return out;
-    };
-    const modA = radA.reduce((x, y) => x * y, 1n);
-    const modB = radB.reduce((x, y) => x * y, 1n);
-    let a = toNum(digits.slice(0, half), radA);
-    let b = toNum(digits.slice(half), radB);
-    const shape = alphabets.map((al) => al.length).join(',');
-    // PRF output stretched to cover the modulus with 128 spare bits
-    const bitsA = modA.toString(2).length + 128;
-    const bitsB = modB.toString(2).length + 128;
+    const n = positions.length;
+    if (n === 0) return value;
+    const half = Math.ceil(n / 2);
+    const digits = new Array<number>(n);
+    let shape = '';
+    // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
+    let modA = 1;
+    let modB = 1;
+    for (let i = 0; i < n; i++) {
+      const alphabet = alphabets[i]!;
+      digits[i] = alphabet.indexOf(chars[positions[i]!]!);
+      shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
+      if (i < half) modA *= alphabet.length;
+      else modB *= alphabet.length;
+    }
     const prefix = `${tweak}\u0000${shape}\u0000`;
+    const out =
+      modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
+        ? permuteNumber(digits, alphabets, half, modA, modB, prefix)
+        : permuteBig(digits, alphabets, half, prefix);
+    for (let i = 0; i < n; i++) {
+      chars[positions[i]!] = alphabets[i]![out[i]!]!;
+    }
+    return chars.join('');
+  };
+
+  /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
+  const permuteNumber = (
+    digits: number[],
+    alphabets: string[],
+    half: number,
+    modA: number,
+    modB: number,
+    prefix: string,
+  ): number[] => {
+    const n = digits.length;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < half; i++) a = a * alphabets[i]!.length + digits[i]!;
+    for (let i = half; i < n; i++) b = b * alphabets[i]!.length + digits[i]!;
+    const mid = hmac.midstate('fpe', `0\u0000${prefix}`);
+    for (let r = 0; r < ROUNDS; r++) {
+      // a half with a modulus of 1 is always 0 whatever the round adds
+      if (r % 2 === 0) {
+        if (modA > 1) a = (a + fpeRoundNumber(mid, r, b, modA)) % modA;
+      } else if (modB > 1) {
+        b = (b + fpeRoundNumber(mid, r, a, modB)) % modB;
+      }
+    }
+    const out = new Array<number>(n);
+    for (let i = n - 1; i >= half; i--) {
+      const rad = alphabets[i]!.length;
+      const d = b % rad;
+      out[i] = d;
+      b = (b - d) / rad;
+    }
+    for (let i = half - 1; i >= 0; i--) {
+      const rad = alphabets[i]!.length;
+      const d = a % rad;
+      out[i] = d;
+      a = (a - d) / rad;
+    }
+    return out;
+  };
+
+  const permuteBig = (digits: number[], alphabets: string[], half: number, prefix: string): number[] => {
+    const n = digits.length;
+    const radA = alphabets.slice(0, half).map((a) => a.length);
+    const radB = alphabets.slice(half).map((a) => a.length);
+    const modA = product(radA);
+    const modB = product(radB);
+    let a = toBig(digits, 0, radA);
+    let b = toBig(digits, half, radB);
+    // PRF output stretched to cover the modulus with 128 spare bits
+    const bitsA = bitLength(modA) + 128;
+    const bitsB = bitLength(modB) + 128;
     const mids: Midstate[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
@@ -326,11 +512,10 @@ export function createKeyed(key: Buffer): Keyed {
         b = (b + fpeRound(mids, prefix, r, a, modB, bitsB)) % modB;
       }
     }
-    const out = fromNum(a, radA).concat(fromNum(b, radB));
-    for (let i = 0; i < positions.length; i++) {
-      chars[positions[i]!] = alphabets[i]![out[i]!]!;
-    }
-    return chars.join('');
+    const out = new Array<number>(n);
+    fromBig(a, radA, out, 0);
+    fromBig(b, radB, out, half);
+    return out;
   };
 
   return { prf, pick, permute };
