@@ -173,12 +173,21 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
 const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
+const asciiLowered = new Map<string, string>();
+
+/** `s` folded to a-z (accents dropped, other characters left out); remembered, names come back again and again. */
 function asciiLower(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+  let out = asciiLowered.get(s);
+  if (out === undefined) {
+    out = s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+    if (asciiLowered.size >= 100000) asciiLowered.clear();
+    asciiLowered.set(s, out);
+  }
+  return out;
 }
 
 /**

@@ -26,8 +26,9 @@ import {
   type PersonStandIn,
 } from '../../standins/people';
 import { generatorFor } from '../../standins';
+import { emailDomainStandIn, splitEmail } from '../../standins/accounts/email';
 import { isCjk } from '../../standins/cjk';
-import { isPublicDomain, publicSuffixOf, registrableDomain, FREE_MAIL } from '../accounts/lists';
+import { isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
 import { familyScore, givenScore, isPlainWord } from './score';
 import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
@@ -249,11 +250,19 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       sink.pin(f.text, prefix + newLocal!);
       continue;
     }
+    if (newLocal !== null && newDomain !== null) {
+      sink.pin(f.text, newLocal + at + newDomain);
+      continue;
+    }
+    // what the e-mail generator gives fills in the other part: its domain part alone where that is all it takes
+    const parts = newLocal !== null ? splitEmail(f.text) : null;
+    if (parts !== null && parts.at === '@' && parts.domain.toLowerCase() !== 'users.noreply.github.com') {
+      sink.pin(f.text, newLocal + at + emailDomainStandIn(parts.domain, f.canonical, keyed, 0));
+      continue;
+    }
     const generated = generatorFor('email').generate(f.text, f.canonical, keyed, 0);
     const gi = generated.lastIndexOf('@');
-    const keepDomain =
-      FREE_MAIL.has(domainPart.toLowerCase()) || gi < 0 ? generated.slice(gi + 1) : generated.slice(gi + 1);
-    sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? keepDomain));
+    sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? generated.slice(gi + 1)));
   }
 }
 
