@@ -60,19 +60,16 @@ const K256 = Int32Array.from([
 const IV256 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
+/** The message schedule: the block's 16 words, then 48 more. */
 const W = new Int32Array(64);
 
-/** One SHA-256 compression of the 64-byte block at buf[at] into state h. */
-function compress(h: Int32Array, buf: Uint8Array, at: number): void {
-  for (let t = 0; t < 16; t++) {
-    const j = at + 4 * t;
-    W[t] = (buf[j]! << 24) | (buf[j + 1]! << 16) | (buf[j + 2]! << 8) | buf[j + 3]!;
-  }
+/** One SHA-256 compression into state h of the block whose big-endian words are W[0, 16). */
+function compressWords(h: Int32Array): void {
   for (let t = 16; t < 64; t++) {
-    const a = W[t - 15]!;
-    const b = W[t - 2]!;
-    const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-    const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+    const x = W[t - 15]!;
+    const y = W[t - 2]!;
+    const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+    const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
     W[t] = (W[t - 16]! + s0 + W[t - 7]! + s1) | 0;
   }
   let a = h[0]!;
@@ -109,6 +106,15 @@ function compress(h: Int32Array, buf: Uint8Array, at: number): void {
   h[7] = (h[7]! + hh) | 0;
 }
 
+/** One SHA-256 compression of the 64-byte block at buf[at] into state h. */
+function compress(h: Int32Array, buf: Uint8Array, at: number): void {
+  for (let t = 0; t < 16; t++) {
+    const j = at + 4 * t;
+    W[t] = (buf[j]! << 24) | (buf[j + 1]! << 16) | (buf[j + 2]! << 8) | buf[j + 3]!;
+  }
+  compressWords(h);
+}
+
 /** Writes s as UTF-8 (a lone surrogate as U+FFFD, as Buffer and node:crypto do) at buf[at]; returns the end. */
 function putUtf8(buf: Uint8Array, at: number, s: string): number {
   let p = at;
@@ -140,6 +146,10 @@ function putUtf8(buf: Uint8Array, at: number, s: string): number {
   return p;
 }
 
+function setState(h: Int32Array, from: Int32Array): void {
+  for (let i = 0; i < 8; i++) h[i] = from[i]!;
+}
+
 /** The inner hash of an HMAC message's fixed beginning: its state after the whole blocks, and the bytes after them. */
 interface Midstate {
   readonly state: Int32Array;
@@ -153,7 +163,6 @@ class HmacSha256 {
   private readonly inner = IV256.slice();
   private readonly outer = IV256.slice();
   private readonly h = new Int32Array(8);
-  private readonly last = new Uint8Array(64);
   private buf = new Uint8Array(256);
   private readonly midstates = new Map<string, Midstate>();
 
@@ -178,7 +187,7 @@ class HmacSha256 {
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
-    this.h.set(this.inner);
+    setState(this.h, this.inner);
     return this.toBuffer(this.finish(n, 64));
   }
 
@@ -210,10 +219,12 @@ class HmacSha256 {
 
   /** macAfter's result as eight big-endian 32-bit words, in a state array the next call overwrites. */
   macAfterWords(mid: Midstate, suffix: string): Int32Array {
-    const buf = this.room(mid.tail.length, suffix.length);
-    buf.set(mid.tail);
-    const n = putUtf8(buf, mid.tail.length, suffix);
-    this.h.set(mid.state);
+    const tail = mid.tail;
+    const buf = this.room(tail.length, suffix.length);
+    // short copies by hand: TypedArray#set costs more than these few bytes
+    for (let i = 0; i < tail.length; i++) buf[i] = tail[i]!;
+    const n = putUtf8(buf, tail.length, suffix);
+    setState(this.h, mid.state);
     return this.finish(n, mid.hashed);
   }
 
@@ -225,7 +236,7 @@ class HmacSha256 {
 
   /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash; returns the state. */
   private finish(n: number, hashed: number): Int32Array {
-    const { buf, h, last } = this;
+    const { buf, h } = this;
     // padding: 0x80, zeros, the bit length of the whole inner message (pad block included) big-endian
     const bits = (hashed + n) * 8;
     let end = n;
@@ -241,18 +252,16 @@ class HmacSha256 {
     buf[end++] = (bits >>> 8) & 255;
     buf[end++] = bits & 255;
     for (let at = 0; at < end; at += 64) compress(h, buf, at);
+    // the outer hash of the inner one: its 8 words, 0x80, zeros, the bit length (64 + 32) * 8 = 768
+    const outer = this.outer;
     for (let i = 0; i < 8; i++) {
-      const w = h[i]!;
-      last[4 * i] = w >>> 24;
-      last[4 * i + 1] = (w >>> 16) & 255;
-      last[4 * i + 2] = (w >>> 8) & 255;
-      last[4 * i + 3] = w & 255;
+      W[i] = h[i]!;
+      h[i] = outer[i]!;
     }
-    last.fill(0, 32);
-    last[32] = 0x80;
-    last[62] = 0x03; // (64 + 32) * 8 = 768 bits
-    h.set(this.outer);
-    compress(h, last, 0);
+    W[8] = 0x80000000 | 0;
+    for (let i = 9; i < 15; i++) W[i] = 0;
+    W[15] = 768;
+    compressWords(h);
     return h;
   }
 }
