@@ -36,10 +36,6 @@ function classAlphabet(ch: string): string | null {
   return null;
 }
 
-function bytesToBigInt(buf: Buffer): bigint {
-  return buf.length === 0 ? 0n : BigInt('0x' + buf.toString('hex'));
-}
-
 // ---------------------------------------------------------------- HMAC-SHA256
 
 /*
@@ -64,19 +60,16 @@ const K256 = Int32Array.from([
 const IV256 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
+/** The message schedule: the block's 16 words, then 48 more. */
 const W = new Int32Array(64);
 
-/** One SHA-256 compression of the 64-byte block at buf[at] into state h. */
-function compress(h: Int32Array, buf: Uint8Array, at: number): void {
-  for (let t = 0; t < 16; t++) {
-    const j = at + 4 * t;
-    W[t] = (buf[j]! << 24) | (buf[j + 1]! << 16) | (buf[j + 2]! << 8) | buf[j + 3]!;
-  }
+/** One SHA-256 compression into state h of the block whose big-endian words are W[0, 16). */
+function compressWords(h: Int32Array): void {
   for (let t = 16; t < 64; t++) {
-    const a = W[t - 15]!;
-    const b = W[t - 2]!;
-    const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-    const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+    const x = W[t - 15]!;
+    const y = W[t - 2]!;
+    const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+    const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
     W[t] = (W[t - 16]! + s0 + W[t - 7]! + s1) | 0;
   }
   let a = h[0]!;
@@ -113,6 +106,15 @@ function compress(h: Int32Array, buf: Uint8Array, at: number): void {
   h[7] = (h[7]! + hh) | 0;
 }
 
+/** One SHA-256 compression of the 64-byte block at buf[at] into state h. */
+function compress(h: Int32Array, buf: Uint8Array, at: number): void {
+  for (let t = 0; t < 16; t++) {
+    const j = at + 4 * t;
+    W[t] = (buf[j]! << 24) | (buf[j + 1]! << 16) | (buf[j + 2]! << 8) | buf[j + 3]!;
+  }
+  compressWords(h);
+}
+
 /** Writes s as UTF-8 (a lone surrogate as U+FFFD, as Buffer and node:crypto do) at buf[at]; returns the end. */
 function putUtf8(buf: Uint8Array, at: number, s: string): number {
   let p = at;
@@ -144,6 +146,10 @@ function putUtf8(buf: Uint8Array, at: number, s: string): number {
   return p;
 }
 
+function setState(h: Int32Array, from: Int32Array): void {
+  for (let i = 0; i < 8; i++) h[i] = from[i]!;
+}
+
 /** The inner hash of an HMAC message's fixed beginning: its state after the whole blocks, and the bytes after them. */
 interface Midstate {
   readonly state: Int32Array;
@@ -157,7 +163,6 @@ class HmacSha256 {
   private readonly inner = IV256.slice();
   private readonly outer = IV256.slice();
   private readonly h = new Int32Array(8);
-  private readonly last = new Uint8Array(64);
   private buf = new Uint8Array(256);
   private readonly midstates = new Map<string, Midstate>();
 
@@ -182,8 +187,8 @@ class HmacSha256 {
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
-    this.h.set(this.inner);
-    return this.finish(n, 64);
+    setState(this.h, this.inner);
+    return this.toBuffer(this.finish(n, 64));
   }
 
   /**
@@ -202,23 +207,36 @@ class HmacSha256 {
       const state = this.inner.slice();
       for (let at = 0; at < whole; at += 64) compress(state, buf, at);
       mid = { state, tail: buf.slice(whole, n), hashed: 64 + whole };
-      if (this.midstates.size >= 256) this.midstates.clear();
+      if (this.midstates.size >= 4096) this.midstates.clear();
       this.midstates.set(id, mid);
     }
     return mid;
   }
 
   macAfter(mid: Midstate, suffix: string): Buffer {
-    const buf = this.room(mid.tail.length, suffix.length);
-    buf.set(mid.tail);
-    const n = putUtf8(buf, mid.tail.length, suffix);
-    this.h.set(mid.state);
+    return this.toBuffer(this.macAfterWords(mid, suffix));
+  }
+
+  /** macAfter's result as eight big-endian 32-bit words, in a state array the next call overwrites. */
+  macAfterWords(mid: Midstate, suffix: string): Int32Array {
+    const tail = mid.tail;
+    const buf = this.room(tail.length, suffix.length);
+    // short copies by hand: TypedArray#set costs more than these few bytes
+    for (let i = 0; i < tail.length; i++) buf[i] = tail[i]!;
+    const n = putUtf8(buf, tail.length, suffix);
+    setState(this.h, mid.state);
     return this.finish(n, mid.hashed);
   }
 
-  /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash. */
-  private finish(n: number, hashed: number): Buffer {
-    const { buf, h, last } = this;
+  private toBuffer(h: Int32Array): Buffer {
+    const out = Buffer.allocUnsafe(32);
+    for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
+    return out;
+  }
+
+  /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash; returns the state. */
+  private finish(n: number, hashed: number): Int32Array {
+    const { buf, h } = this;
     // padding: 0x80, zeros, the bit length of the whole inner message (pad block included) big-endian
     const bits = (hashed + n) * 8;
     let end = n;
@@ -234,21 +252,139 @@ class HmacSha256 {
     buf[end++] = (bits >>> 8) & 255;
     buf[end++] = bits & 255;
     for (let at = 0; at < end; at += 64) compress(h, buf, at);
+    // the outer hash of the inner one: its 8 words, 0x80, zeros, the bit length (64 + 32) * 8 = 768
+    const outer = this.outer;
+    for (let i = 0; i < 8; i++) {
+      W[i] = h[i]!;
+      h[i] = outer[i]!;
+    }
+    W[8] = 0x80000000 | 0;
+    for (let i = 9; i < 15; i++) W[i] = 0;
+    W[15] = 768;
+    compressWords(h);
+    return h;
+  }
+}
+
+/**
+ * Moduli up to this take the number path of the permutation, in exact doubles (below 2^53); larger ones take
+ * BigInt. Both give the same values.
+ */
+const NUMBER_MODULUS = 2 ** 48;
+
+/**
+ * (r * 2^bits + chunk) mod m for r < m, by a floored quotient: exact while m * (2^bits + 1) < 2^53, which keeps
+ * the dividend and the product below 2^53 (the quotient of the rounded division is the true one or one more).
+ */
+function stepMod(r: number, scale: number, chunk: number, m: number): number {
+  const x = r * scale + chunk;
+  const y = x - Math.floor(x / m) * m;
+  return y < 0 ? y + m : y >= m ? y - m : y;
+}
+
+/** The 256-bit big-endian number in `h` mod m (1 < m <= NUMBER_MODULUS), by Horner's rule in chunks that fit. */
+function wordsMod(h: Int32Array, m: number): number {
+  let r = 0;
+  if (m <= 2 ** 20) {
+    for (let i = 0; i < 8; i++) r = stepMod(r, 0x100000000, h[i]! >>> 0, m);
+  } else if (m <= 2 ** 36) {
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]! >>> 0;
+      r = stepMod(r, 0x10000, w >>> 16, m);
+      r = stepMod(r, 0x10000, w & 0xffff, m);
+    }
+  } else if (m <= 2 ** 44) {
     for (let i = 0; i < 8; i++) {
       const w = h[i]!;
-      last[4 * i] = w >>> 24;
-      last[4 * i + 1] = (w >>> 16) & 255;
-      last[4 * i + 2] = (w >>> 8) & 255;
-      last[4 * i + 3] = w & 255;
+      for (let s = 24; s >= 0; s -= 8) r = stepMod(r, 256, (w >>> s) & 255, m);
     }
-    last.fill(0, 32);
-    last[32] = 0x80;
-    last[62] = 0x03; // (64 + 32) * 8 = 768 bits
-    h.set(this.outer);
-    compress(h, last, 0);
-    const out = Buffer.allocUnsafe(32);
-    for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
-    return out;
+  } else {
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]!;
+      for (let s = 28; s >= 0; s -= 4) r = stepMod(r, 16, (w >>> s) & 15, m);
+    }
+  }
+  return r;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+const WORDS32 = new Uint32Array(8);
+const WORDS64 = new BigUint64Array(WORDS32.buffer);
+
+/** `acc` followed by the 256-bit big-endian number in `h`: acc * 2^256 + h. */
+function appendWords(acc: bigint, h: Int32Array): bigint {
+  if (!LITTLE_ENDIAN) {
+    for (let i = 0; i < 8; i++) acc = (acc << 32n) | BigInt(h[i]! >>> 0);
+    return acc;
+  }
+  // four 64-bit words, each its high 32 bits then its low ones in the big-endian state
+  for (let j = 0; j < 4; j++) {
+    WORDS32[2 * j] = h[2 * j + 1]!;
+    WORDS32[2 * j + 1] = h[2 * j]!;
+  }
+  const top = acc === 0n ? WORDS64[0]! : (acc << 64n) | WORDS64[0]!;
+  return (((((top << 64n) | WORDS64[1]!) << 64n) | WORDS64[2]!) << 64n) | WORDS64[3]!;
+}
+
+/** Number of bits of a positive BigInt. */
+function bitLength(n: bigint): number {
+  return n.toString(2).length;
+}
+
+/** Digits are gathered into groups whose radix product stays below this, to take few BigInt steps. */
+const GROUP = 2 ** 53;
+
+/** The product of radices as a BigInt. */
+function product(rad: readonly number[]): bigint {
+  let p = 1n;
+  for (let i = 0; i < rad.length;) {
+    let g = 1;
+    for (; i < rad.length && g * rad[i]! < GROUP; i++) g *= rad[i]!;
+    if (g === 1) g = rad[i++]!; // a radix of 2^53 or more: never, alphabets are short
+    p *= BigInt(g);
+  }
+  return p;
+}
+
+/** The mixed-radix number of digits[from, from + rad.length), most significant first. */
+function toBig(digits: readonly number[], from: number, rad: readonly number[]): bigint {
+  let acc = 0n;
+  for (let i = 0; i < rad.length;) {
+    let g = 1;
+    let v = 0;
+    for (; i < rad.length && g * rad[i]! < GROUP; i++) {
+      g *= rad[i]!;
+      v = v * rad[i]! + digits[from + i]!;
+    }
+    if (g === 1) {
+      g = rad[i]!;
+      v = digits[from + i]!;
+      i++;
+    }
+    acc = acc * BigInt(g) + BigInt(v);
+  }
+  return acc;
+}
+
+/** Writes the mixed-radix digits of n (n below the product of rad) to out[at, at + rad.length). */
+function fromBig(n: bigint, rad: readonly number[], out: number[], at: number): void {
+  for (let i = rad.length - 1; i >= 0;) {
+    let g = 1;
+    let j = i;
+    for (; j >= 0 && g * rad[j]! < GROUP; j--) g *= rad[j]!;
+    if (g === 1) {
+      g = rad[j]!;
+      j--;
+    }
+    const big = BigInt(g);
+    let r = Number(n % big);
+    n /= big;
+    for (let t = i; t > j; t--) {
+      const d = r % rad[t]!;
+      out[at + t] = d;
+      r = (r - d) / rad[t]!;
+    }
+    i = j;
   }
 }
 
@@ -263,13 +399,17 @@ export function createKeyed(key: Buffer): Keyed {
    */
   const fpeRound = (mids: Midstate[], prefix: string, round: number, half: bigint, modulus: bigint, bits: number) => {
     const suffix = `${round}\u0000${half}`;
-    const blocks: Buffer[] = [];
-    for (let i = 0; blocks.length * 256 < bits; i++) {
+    let v = 0n;
+    for (let i = 0; i * 256 < bits; i++) {
       const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
-      blocks.push(hmac.macAfter(mid, suffix));
+      v = appendWords(v, hmac.macAfterWords(mid, suffix));
     }
-    return bytesToBigInt(blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks)) % modulus;
+    return v % modulus;
   };
+
+  /** fpeRound for a modulus of at most NUMBER_MODULUS (one block of PRF output: 49 + 128 bits < 256). */
+  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number =>
+    wordsMod(hmac.macAfterWords(mid, `${round}\u0000${half}`), modulus);
 
   const pick = (label: string, input: string, n: number): number => {
     if (n <= 1) return 0;
@@ -282,12 +422,14 @@ export function createKeyed(key: Buffer): Keyed {
     const chars = Array.from(value);
     const positions: number[] = [];
     const alphabets: string[] = [];
+    const keep = opts?.keep;
+    const fixed = opts?.alphabet;
     for (let i = 0; i < chars.length; i++) {
       const ch = chars[i]!;
-      if (opts?.keep?.(ch)) continue;
+      if (keep?.(ch)) continue;
       let alphabet: string | null;
-      if (opts?.alphabet !== undefined) {
-        alphabet = opts.alphabet.includes(ch) ? opts.alphabet : null;
+      if (fixed !== undefined) {
+        alphabet = fixed.includes(ch) ? fixed : null;
       } else {
         alphabet = classAlphabet(ch);
       }
@@ -295,29 +437,82 @@ export function createKeyed(key: Buffer): Keyed {
       positions.push(i);
       alphabets.push(alphabet);
     }
-    if (positions.length === 0) return value;
-    const digits = positions.map((p, i) => alphabets[i]!.indexOf(chars[p]!));
-    const half = Math.ceil(positions.length / 2);
-    const radA = alphabets.slice(0, half).map((a) => BigInt(a.length));
-    const radB = alphabets.slice(half).map((a) => BigInt(a.length));
-    const toNum = (ds: number[], rad: bigint[]): bigint => ds.reduce((acc, d, i) => acc * rad[i]! + BigInt(d), 0n);
-    const fromNum = (n: bigint, rad: bigint[]): number[] => {
-      const out = new Array<number>(rad.length);
-      for (let i = rad.length - 1; i >= 0; i--) {
-        out[i] = Number(n % rad[i]!);
-        n /= rad[i]!;
-      }
-      return out;
-    };
-    const modA = radA.reduce((x, y) => x * y, 1n);
-    const modB = radB.reduce((x, y) => x * y, 1n);
-    let a = toNum(digits.slice(0, half), radA);
-    let b = toNum(digits.slice(half), radB);
-    const shape = alphabets.map((al) => al.length).join(',');
-    // PRF output stretched to cover the modulus with 128 spare bits
-    const bitsA = modA.toString(2).length + 128;
-    const bitsB = modB.toString(2).length + 128;
+    const n = positions.length;
+    if (n === 0) return value;
+    const half = Math.ceil(n / 2);
+    const digits = new Array<number>(n);
+    let shape = '';
+    // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
+    let modA = 1;
+    let modB = 1;
+    for (let i = 0; i < n; i++) {
+      const alphabet = alphabets[i]!;
+      digits[i] = alphabet.indexOf(chars[positions[i]!]!);
+      shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
+      if (i < half) modA *= alphabet.length;
+      else modB *= alphabet.length;
+    }
     const prefix = `${tweak}\u0000${shape}\u0000`;
+    const out =
+      modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
+        ? permuteNumber(digits, alphabets, half, modA, modB, prefix)
+        : permuteBig(digits, alphabets, half, prefix);
+    for (let i = 0; i < n; i++) {
+      chars[positions[i]!] = alphabets[i]![out[i]!]!;
+    }
+    return chars.join('');
+  };
+
+  /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
+  const permuteNumber = (
+    digits: number[],
+    alphabets: string[],
+    half: number,
+    modA: number,
+    modB: number,
+    prefix: string,
+  ): number[] => {
+    const n = digits.length;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < half; i++) a = a * alphabets[i]!.length + digits[i]!;
+    for (let i = half; i < n; i++) b = b * alphabets[i]!.length + digits[i]!;
+    const mid = hmac.midstate('fpe', `0\u0000${prefix}`);
+    for (let r = 0; r < ROUNDS; r++) {
+      // a half with a modulus of 1 is always 0 whatever the round adds
+      if (r % 2 === 0) {
+        if (modA > 1) a = (a + fpeRoundNumber(mid, r, b, modA)) % modA;
+      } else if (modB > 1) {
+        b = (b + fpeRoundNumber(mid, r, a, modB)) % modB;
+      }
+    }
+    const out = new Array<number>(n);
+    for (let i = n - 1; i >= half; i--) {
+      const rad = alphabets[i]!.length;
+      const d = b % rad;
+      out[i] = d;
+      b = (b - d) / rad;
+    }
+    for (let i = half - 1; i >= 0; i--) {
+      const rad = alphabets[i]!.length;
+      const d = a % rad;
+      out[i] = d;
+      a = (a - d) / rad;
+    }
+    return out;
+  };
+
+  const permuteBig = (digits: number[], alphabets: string[], half: number, prefix: string): number[] => {
+    const n = digits.length;
+    const radA = alphabets.slice(0, half).map((a) => a.length);
+    const radB = alphabets.slice(half).map((a) => a.length);
+    const modA = product(radA);
+    const modB = product(radB);
+    let a = toBig(digits, 0, radA);
+    let b = toBig(digits, half, radB);
+    // PRF output stretched to cover the modulus with 128 spare bits
+    const bitsA = bitLength(modA) + 128;
+    const bitsB = bitLength(modB) + 128;
     const mids: Midstate[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
@@ -326,11 +521,10 @@ export function createKeyed(key: Buffer): Keyed {
         b = (b + fpeRound(mids, prefix, r, a, modB, bitsB)) % modB;
       }
     }
-    const out = fromNum(a, radA).concat(fromNum(b, radB));
-    for (let i = 0; i < positions.length; i++) {
-      chars[positions[i]!] = alphabets[i]![out[i]!]!;
-    }
-    return chars.join('');
+    const out = new Array<number>(n);
+    fromBig(a, radA, out, 0);
+    fromBig(b, radB, out, half);
+    return out;
   };
 
   return { prf, pick, permute };

@@ -173,12 +173,21 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
 const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
+const asciiLowered = new Map<string, string>();
+
+/** `s` folded to a-z (accents dropped, other characters left out); remembered, names come back again and again. */
 function asciiLower(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+  let out = asciiLowered.get(s);
+  if (out === undefined) {
+    out = s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+    if (asciiLowered.size >= 100000) asciiLowered.clear();
+    asciiLowered.set(s, out);
+  }
+  return out;
 }
 
 /**
@@ -218,35 +227,66 @@ function renderWords(original: string, canonical: string, s: PersonStandIn, keye
   });
 }
 
-/**
- * Renders a compact form (`jdoe`, `jane.doe`, `doej`, `JaneDoe`,
- * `mia_li_3668`) from the stand-in, or null when the form is not built
- * from the canonical's parts.
- */
-export function renderHandle(original: string, canonical: string, s: PersonStandIn, keyed: Keyed): string | null {
+/** The parts of a canonical and of its stand-in that a compact form is matched against, in the order tried. */
+interface HandleAlternatives {
+  readonly none: boolean;
+  readonly alts: readonly (readonly [string, string])[];
+}
+
+const handleAlternatives = new WeakMap<PersonStandIn, Map<string, HandleAlternatives>>();
+
+function alternativesOf(canonical: string, s: PersonStandIn): HandleAlternatives {
+  let byCanonical = handleAlternatives.get(s);
+  if (!byCanonical) handleAlternatives.set(s, (byCanonical = new Map()));
+  let found = byCanonical.get(canonical);
+  if (found) return found;
   const { given, family } = parseCanonical(canonical);
   const g = asciiLower(given);
   const f = asciiLower(familyCore(family).join(''));
   // an initial alone (`j|doe`, from `jdoe` or `J. Doe`) stands for the stand-in's initial
   const G = g.length === 1 ? asciiLower(s.given).charAt(0) : asciiLower(s.given);
   const F = asciiLower(s.family);
-  if (!g && !f) return null;
-  // segments: letter runs split at separators, digits and camelCase humps
-  const segs = original.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+|[^\p{L}\d]+/gu);
+  const alts: [string, string][] = [];
+  if (g && f) {
+    alts.push([g + f, G + F], [f + g, F + G], [g[0] + f, G[0] + F], [f + g[0], F + G[0]], [g + f[0], G + F[0]]);
+    alts.push([g[0]! + f[0]!, G[0]! + F[0]!]);
+  }
+  if (g) alts.push([g, G]);
+  if (f) alts.push([f, F]);
+  if (g) alts.push([g[0]!, G[0]!]);
+  if (f) alts.push([f[0]!, F[0]!]);
+  found = { none: !g && !f, alts };
+  if (byCanonical.size < 1000) byCanonical.set(canonical, found);
+  return found;
+}
+
+const HANDLE_SEGMENT = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+|[^\p{L}\d]+/gu;
+let lastHandle = '';
+let lastSegments: readonly string[] | null = null;
+
+/** A compact form's segments: letter runs split at separators, digits and camelCase humps (the last one kept). */
+function handleSegments(original: string): readonly string[] | null {
+  if (original !== lastHandle || lastSegments === null) {
+    lastHandle = original;
+    lastSegments = original.match(HANDLE_SEGMENT);
+  }
+  return lastSegments;
+}
+
+/**
+ * Renders a compact form (`jdoe`, `jane.doe`, `doej`, `JaneDoe`,
+ * `mia_li_3668`) from the stand-in, or null when the form is not built
+ * from the canonical's parts.
+ */
+export function renderHandle(original: string, canonical: string, s: PersonStandIn, keyed: Keyed): string | null {
+  const { none, alts } = alternativesOf(canonical, s);
+  if (none) return null;
+  const segs = handleSegments(original);
   if (!segs) return null;
   let matched = false;
   const out = segs.map((seg) => {
     if (!/^\p{L}/u.test(seg)) return seg;
     const low = asciiLower(seg);
-    const alts: [string, string][] = [];
-    if (g && f) {
-      alts.push([g + f, G + F], [f + g, F + G], [g[0] + f, G[0] + F], [f + g[0], F + G[0]], [g + f[0], G + F[0]]);
-      alts.push([g[0]! + f[0]!, G[0]! + F[0]!]);
-    }
-    if (g) alts.push([g, G]);
-    if (f) alts.push([f, F]);
-    if (g) alts.push([g[0]!, G[0]!]);
-    if (f) alts.push([f[0]!, F[0]!]);
     for (const [from, to] of alts) {
       if (low === from) {
         matched = true;

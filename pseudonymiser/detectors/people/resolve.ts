@@ -26,8 +26,9 @@ import {
   type PersonStandIn,
 } from '../../standins/people';
 import { generatorFor } from '../../standins';
+import { emailDomainStandIn, splitEmail } from '../../standins/accounts/email';
 import { isCjk } from '../../standins/cjk';
-import { isPublicDomain, publicSuffixOf, registrableDomain, FREE_MAIL } from '../accounts/lists';
+import { isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
 import { familyScore, givenScore, isPlainWord } from './score';
 import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
@@ -80,10 +81,38 @@ interface Folded {
   readonly f: string;
 }
 
-/** Whether a folded login or local part is built from this person's name (and not just an initial). */
-function namesPerson(l: string, p: Folded): boolean {
-  if (l.length < 3) return false;
-  return (p.f.length >= 3 && l.includes(p.f)) || (p.g.length >= 3 && l.includes(p.g) && !isPlainWord(p.g));
+/**
+ * The people a folded login or local part is built from (a surname, or a first name that is not a plain word, of
+ * three letters or more, inside it; not just an initial), in the order of `people`: the name parts are indexed,
+ * and the login's substrings looked up.
+ */
+function namedBy(people: readonly Folded[]): (l: string) => Folded[] {
+  const byPart = new Map<string, number[]>();
+  const lengths = new Set<number>();
+  const index = (part: string, i: number): void => {
+    let list = byPart.get(part);
+    if (!list) byPart.set(part, (list = []));
+    if (list[list.length - 1] !== i) list.push(i);
+    lengths.add(part.length);
+  };
+  people.forEach((p, i) => {
+    if (p.f.length >= 3) index(p.f, i);
+    if (p.g.length >= 3 && !isPlainWord(p.g)) index(p.g, i);
+  });
+  const sizes = [...lengths].sort((a, b) => a - b);
+  return (l) => {
+    if (l.length < 3) return [];
+    const hits: number[] = [];
+    for (const n of sizes) {
+      if (n > l.length) break;
+      for (let at = 0; at + n <= l.length; at++) {
+        const list = byPart.get(l.slice(at, at + n));
+        if (list) hits.push(...list);
+      }
+    }
+    if (hits.length === 0) return [];
+    return [...new Set(hits)].sort((a, b) => a - b).map((i) => people[i]!);
+  };
 }
 
 type Found = ReturnType<ResolveSink['found']> extends Iterable<infer T> ? T : never;
@@ -165,12 +194,17 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     for (const s of r.person.surfaces) sink.pin(s, render(r, s));
   }
 
-  // lone names take the stand-in of the full name they belong to
+  // lone names take the stand-in of the full name they belong to (a surname alone also the end of a longer one)
+  const byFamilyEnd = new Map<string, Resolved>();
+  for (const r of resolved) {
+    const family = r.person.family;
+    for (let k = family.indexOf(' '); k >= 0; k = family.indexOf(' ', k + 1)) {
+      const end = family.slice(k + 1);
+      if (!byFamilyEnd.has(end)) byFamilyEnd.set(end, r);
+    }
+  }
   for (const lone of st.lone) {
-    const r =
-      lone.role === 'given'
-        ? byGiven.get(lone.name)
-        : (byFamily.get(lone.name) ?? resolved.find((x) => x.person.family.endsWith(' ' + lone.name)));
+    const r = lone.role === 'given' ? byGiven.get(lone.name) : (byFamily.get(lone.name) ?? byFamilyEnd.get(lone.name));
     if (!r) continue;
     if (lone.role === 'given' && !isCjk(lone.surface)) sink.pin(lone.surface, caseAs(lone.surface, r.standIn.given));
     else sink.pin(lone.surface, render(r, lone.surface));
@@ -212,6 +246,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     g: fold(r.person.given),
     f: fold(r.person.family.split(' ').pop() ?? ''),
   }));
+  const named = namedBy(people);
   for (const f of found) {
     if (f.kind === 'domain') {
       const d = domainStandIn(f.text);
@@ -232,9 +267,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     const prefix = f.kind === 'handle' && local.startsWith('@') ? '@' : '';
     const login = local.slice(prefix.length);
     let newLocal: string | null = null;
-    const folded = fold(login);
-    for (const p of people) {
-      if (!namesPerson(folded, p)) continue;
+    for (const p of named(fold(login))) {
       newLocal = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
       if (newLocal) break;
     }
@@ -249,11 +282,19 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       sink.pin(f.text, prefix + newLocal!);
       continue;
     }
+    if (newLocal !== null && newDomain !== null) {
+      sink.pin(f.text, newLocal + at + newDomain);
+      continue;
+    }
+    // what the e-mail generator gives fills in the other part: its domain part alone where that is all it takes
+    const parts = newLocal !== null ? splitEmail(f.text) : null;
+    if (parts !== null && parts.at === '@' && parts.domain.toLowerCase() !== 'users.noreply.github.com') {
+      sink.pin(f.text, newLocal + at + emailDomainStandIn(parts.domain, f.canonical, keyed, 0));
+      continue;
+    }
     const generated = generatorFor('email').generate(f.text, f.canonical, keyed, 0);
     const gi = generated.lastIndexOf('@');
-    const keepDomain =
-      FREE_MAIL.has(domainPart.toLowerCase()) || gi < 0 ? generated.slice(gi + 1) : generated.slice(gi + 1);
-    sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? keepDomain));
+    sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? generated.slice(gi + 1)));
   }
 }
 

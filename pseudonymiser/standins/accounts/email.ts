@@ -39,6 +39,24 @@ export function loginStandIn(login: string, keyed: Keyed, attempt: number): stri
   return nameLike(login, login.toLowerCase(), keyed, attempt);
 }
 
+/**
+ * The domain part of an address's stand-in (`domain` as written after its `@`, `canonical` the address's): what
+ * `emailGenerator` writes after the `@` of an address that is not a GitHub noreply one.
+ */
+export function emailDomainStandIn(domain: string, canonical: string, keyed: Keyed, attempt: number): string {
+  const lowDomain = domain.toLowerCase();
+  if (FREE_MAIL.has(lowDomain)) {
+    return caseLike(
+      domain,
+      FREE_MAIL_STANDINS[keyed.pick('email-freemail', `${canonical}\u0000${attempt}`, FREE_MAIL_STANDINS.length)]!,
+    );
+  }
+  if (isPublicDomain(lowDomain)) return domain;
+  const reg = registrableDomain(domain);
+  const sub = domain.slice(0, domain.length - reg.length);
+  return sub + generatorFor('domain').generate(reg, reg.toLowerCase(), keyed, 0);
+}
+
 export const emailGenerator: StandInGenerator = {
   generate(original, canonical, keyed, attempt) {
     const parts = splitEmail(original);
@@ -55,19 +73,7 @@ export const emailGenerator: StandInGenerator = {
     const newLocal = ROLE_LOCALS.has(local.toLowerCase())
       ? local
       : nameLike(local, local.toLowerCase(), keyed, attempt, 'acct-name');
-    let newDomain: string;
-    if (FREE_MAIL.has(lowDomain)) {
-      newDomain = caseLike(
-        domain,
-        FREE_MAIL_STANDINS[keyed.pick('email-freemail', `${canonical}\u0000${attempt}`, FREE_MAIL_STANDINS.length)]!,
-      );
-    } else if (isPublicDomain(lowDomain)) {
-      newDomain = domain;
-    } else {
-      const reg = registrableDomain(domain);
-      const sub = domain.slice(0, domain.length - reg.length);
-      newDomain = sub + generatorFor('domain').generate(reg, reg.toLowerCase(), keyed, 0);
-    }
+    const newDomain = emailDomainStandIn(domain, canonical, keyed, attempt);
     // a role mailbox at a kept domain would come out unchanged: vary its local part then
     if (newLocal === local && newDomain.toLowerCase() === lowDomain)
       return `${nameLike(local, local.toLowerCase(), keyed, attempt)}${at}${newDomain}`;

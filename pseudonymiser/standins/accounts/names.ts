@@ -44,12 +44,20 @@ export function caseLike(like: string, word: string): string {
   return word.toLowerCase();
 }
 
+/** asciiWord of pool entries, remembered (the pools are fixed, so this stays small). */
+const asciiWords = new Map<string, string>();
+
 /** A-Z only, lower case; pool entries with other letters are folded or dropped. */
 function asciiWord(w: string): string {
-  return w
-    .normalize('NFD')
-    .replace(/[^A-Za-z]/g, '')
-    .toLowerCase();
+  let out = asciiWords.get(w);
+  if (out === undefined) {
+    out = w
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
+    asciiWords.set(w, out);
+  }
+  return out;
 }
 
 type Role = 'first' | 'surname' | 'initial' | 'initialSurname' | 'letters';
