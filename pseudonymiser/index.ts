@@ -78,8 +78,6 @@ export function formatOf(filename: string): Format {
   return 'text';
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** A replacement in document coordinates. */
 interface Edit {
   readonly start: number;
@@ -341,7 +339,8 @@ function blocksOf(
         }
         n++;
         checkText(bytes);
-        const text = utf8.decode(bytes);
+        // checked above: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
+        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
         yield { text, offset };
         offset += text.length;
         read += bytes.length;

@@ -23,6 +23,8 @@ const WITH = new RegExp(
   String.raw`\b(?:with|using|use|enter|type)\s+(?:the\s+|my\s+|your\s+|our\s+)?${WORD}\s+`,
   'giy',
 );
+/** `with`, `using`… just before a credential word: only then is WITH tried. */
+const WITH_WORD = /(?:with|using|use|enter|type)\s+(?:\w+\s+)?$/i;
 const FIND = /\b(?:password|passwd|passphrase|passcode|pwd|pin|security|access|api|auth|secret|private|token)/gi;
 
 const MAX_VALUE = 128;
@@ -68,7 +70,8 @@ export function detectProseCredentials(
   for (let m = FIND.exec(corpus); m !== null; m = FIND.exec(corpus)) {
     // the word may be the object of `with`/`using` a few characters back
     const start = Math.max(from, m.index - 12);
-    for (const re of [GIVEN, WITH]) {
+    const after = WITH_WORD.test(corpus.slice(start, m.index));
+    for (const re of after ? [GIVEN, WITH] : [GIVEN]) {
       for (let at = re === GIVEN ? m.index : start; at <= m.index; at++) {
         re.lastIndex = at;
         const g = re.exec(corpus);
