@@ -84,11 +84,23 @@ function search(word: string): number {
 }
 
 const memo = new Map<string, number>();
+/** `o'`, `d'`, `l'`, `dell'`… at the start of a surname. */
+const NAME_PREFIX_APOSTROPHE = /^(o|d|l|dell|dall|de|di|da|mc|mac)['’](?=\p{L}{2})/u;
 
 function info(lower: string): number {
   let v = memo.get(lower);
   if (v === undefined) {
     v = lower.length === 0 || lower.length > 40 ? 0 : search(lower);
+    // the lists write `OSULLIVAN` and `SEAN`: a name written `O'Sullivan` or `Seán` is looked up as they write it
+    // (only after a surname prefix: `I've` and `we'll` must not become `ive` and `well`)
+    if (v === 0 && lower.length <= 40 && /[^a-z]/.test(lower)) {
+      const plain = lower
+        .replace(NAME_PREFIX_APOSTROPHE, '$1')
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .normalize('NFC');
+      if (plain !== lower && plain.length > 0) v = search(plain);
+    }
     if (memo.size >= 200000) memo.clear();
     memo.set(own(lower), v);
   }
