@@ -117,7 +117,41 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const pidFile = path.join(dir, 'dev-server.pid');
   const logFile = path.join(dir, 'dev-server.log');
   await stopStale(pidFile, dbFile);
+  // A free port is picked by binding port 0 and letting it go: another process may take it before the server
+  // binds it. The server then exits saying so, and is started again on fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    try {
+      return await startOnce(options, binary, dbFile, pidFile, logFile);
+    } catch (err) {
+      if (
+        !(err instanceof ServerExited) ||
+        attempt >= 3 ||
+        !logSince(logFile, logStart).includes('address already in use')
+      )
+        throw err;
+    }
+  }
+}
 
+/** The dev server exited while starting. */
+class ServerExited extends Error {}
+
+function logSince(file: string, start: number): string {
+  try {
+    return fs.readFileSync(file).subarray(start).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function startOnce(
+  options: DevServerOptions,
+  binary: string,
+  dbFile: string,
+  pidFile: string,
+  logFile: string,
+): Promise<DevServer> {
   const port = await freePort();
   const uiPort = options.uiPort ?? (await freePort());
   const httpPort = await freePort();
@@ -180,7 +214,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   for (;;) {
     if (exited !== null) {
       fs.rmSync(pidFile, { force: true });
-      throw new Error(`the Temporal dev server exited (${exited}); its log (${logFile}) ends:\n${tail(logFile)}`);
+      throw new ServerExited(
+        `the Temporal dev server exited (${exited}); its log (${logFile}) ends:\n${tail(logFile)}`,
+      );
     }
     try {
       const connection = await Connection.connect({ address, connectTimeout: 2000 });
