@@ -40,8 +40,28 @@ export function financeKeyKind(raw: string): { kind: Kind; scheme: string } | nu
   return v;
 }
 
-/** Labels before a bank account, routing, SSN or NI number in text; scanned by identity.ts in its keyword pass. */
+/**
+ * Labels before a personal id other than SSN and NI numbers: passports, driving licences, national and tax ids,
+ * medical record and health insurance numbers.
+ */
+const ID_LABELS = [
+  '[Pp]assport(?: [Nn]umber| [Nn]o\\.?| #)?|PASSPORT(?: NUMBER| NO\\.?| #)?',
+  "[Dd]river'?s?'? [Ll]icen[cs]e(?: [Nn]umber| [Nn]o\\.?| #)?|DRIVER'?S?'? LICEN[CS]E(?: NUMBER| NO\\.?| #)?",
+  '[Dd]riving [Ll]icen[cs]e(?: [Nn]umber| [Nn]o\\.?)?',
+  '[Nn]ational (?:ID|[Ii]d|[Ii]dentity)(?: [Nn]umber| [Nn]o\\.?| [Cc]ard)?|NATIONAL ID(?: NUMBER| NO\\.?)?',
+  '[Tt]ax (?:ID|[Ii]d)(?: [Nn]umber)?|TAX ID(?: NUMBER)?|TIN|ITIN',
+  '[Mm]edical [Rr]ecord(?: [Nn]umber| [Nn]o\\.?| #)?|MRN|NHS [Nn]umber|[Hh]ealth [Ii]nsurance (?:[Nn]umber|ID|[Ii]d)',
+  '[Aa]adhaar(?: [Nn]umber| [Nn]o\\.?)?',
+].join('|');
+const ID_LABEL = new RegExp(`^(?:${ID_LABELS})`);
+/** The id after such a label (`is`/`number`/`:`/`#` may come between): digit groups, or letters, digits and dashes with a digit. */
+const ID_VALUE =
+  /(?:(?:is|was|number|no\.?)[ \t]+|[:#][ \t]*)?(\d{2,6}(?: \d{2,6}){1,4}|[A-Za-z0-9][A-Za-z0-9-]{3,24})(?![\w-])/y;
+
+/** Labels before a bank account, routing, SSN, NI number or another personal id in text; scanned by identity.ts in its keyword pass. */
 export const FINANCE_LABELS =
+  ID_LABELS +
+  '|' +
   '[Aa]ccount (?:[Nn]umber|[Nn]o\\.?|#)|ACCOUNT (?:NUMBER|NO\\.?|#)|[Aa]cct\\.? ?(?:[Nn]o\\.?|#|[Nn]umber)|ACCT\\.? ?(?:NO\\.?|#|NUMBER)|[Rr]outing (?:[Nn]umber|[Nn]o\\.?|#)|ROUTING (?:NUMBER|NO\\.?|#)|[Ss]ort [Cc]ode|SORT CODE|SSN|[Ss]sn|[Ss]ocial [Ss]ecurity (?:[Nn]umber|[Nn]o\\.?)|SOCIAL SECURITY (?:NUMBER|NO\\.?)|[Nn]ational [Ii]nsurance (?:[Nn]umber|[Nn]o\\.?)|NATIONAL INSURANCE (?:NUMBER|NO\\.?)';
 const LABEL_VALUE = /(?:\d[\d -]{2,32}\d|[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d])(?![\w])/y;
 
@@ -117,6 +137,16 @@ export const financeDetector: Detector = {
 
 /** Handles one label found in text (`label` ends where the value may start, after `:`/`#`/`=` and blanks). */
 export function reportFinanceLabel(corpus: string, label: string, valueStart: number, sink: FindingSink): void {
+  if (ID_LABEL.test(label)) {
+    // the label is a whole word (`TIN`, not the start of `TINY`)
+    if (/\w$/.test(label) && valueStart < corpus.length && /\w/.test(corpus[valueStart]!)) return;
+    ID_VALUE.lastIndex = valueStart;
+    const v = ID_VALUE.exec(corpus);
+    if (!v || !/\d/.test(v[1]!)) return;
+    const value = v[1]!;
+    addValue(value, v.index + v[0].length - value.length, value, 'national_id', value.toUpperCase(), sink);
+    return;
+  }
   LABEL_VALUE.lastIndex = valueStart;
   const v = LABEL_VALUE.exec(corpus);
   if (!v || !/\d/.test(v[0])) return;
