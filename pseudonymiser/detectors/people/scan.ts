@@ -31,7 +31,7 @@ const ORG_BEFORE =
 
 /** Words before a lone name that say it is a person. */
 const PERSON_BEFORE =
-  /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to)[,:!]?\s+|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
+  /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to|this is|my name is|name's|i'm|i am)[,:!]?\s+|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
 
 /** A role noun before a name (`the user Jiho`): a person, unless the word is an ordinary word (`the user Will …`). */
 const ROLE_BEFORE = /(?:^|[^\p{L}])(?:user|customer|client|caller|colleague|teammate|member|passenger|patient)\s+$/iu;
@@ -61,7 +61,7 @@ const ORG_BEFORE_LAST = new Set(['at', 'for', 'of', 'by', 'joined', 'joining']);
 /** Last words of the first PERSON_BEFORE alternative (`thank you`, `assigned to`, `reviewed by`, …). */
 const PERSON_BEFORE_LAST = new Set(
   `hi hello hey dear thanks you thx ty cheers bye morning welcome congrats congratulations sorry cc attn ask asked
-  tell told ping pinged contact contacted call called emailed meet met per to by signed from with`
+  tell told ping pinged contact contacted call called emailed meet met per to by signed from with is s m am`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );

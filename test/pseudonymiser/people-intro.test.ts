@@ -1,0 +1,24 @@
+/**
+ * A first name alone is replaced when the words before it introduce a person:
+ * "this is Rahul", "my name is …", "I'm …", "I am …". What follows such words
+ * and is no name stays.
+ */
+import { twin } from '../../pseudonymiser';
+
+const key = '6a'.repeat(32);
+const twinText = (text: string): string => twin(Buffer.from(text), { key, format: 'text' }).output.toString('utf8');
+
+describe('people introducing themselves', () => {
+  it.each([
+    ['Hi Priya, this is Rahul from support.', 'Rahul'],
+    ['My name is Oluwaseun and I need help.', 'Oluwaseun'],
+    ["I'm Grace, the new PM.", 'Grace'],
+    ['Hi, I am Jiho.', 'Jiho'],
+  ])('%s', (text, name) => {
+    expect(twinText(text)).not.toContain(name);
+  });
+
+  it.each(['This is Python 3.12.', 'I am Groot? No: this is Kubernetes.'])('keeps %s', (text) => {
+    expect(twinText(text)).toBe(text);
+  });
+});
