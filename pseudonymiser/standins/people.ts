@@ -32,7 +32,9 @@ export const PARTICLES = new Set(
 
 /** Writes `word` in the letter case of `like` (UPPER, lower or Title). */
 export function caseAs(like: string, word: string): string {
-  if (like.length > 1 && like === like.toUpperCase() && like !== like.toLowerCase()) return word.toUpperCase();
+  // all capitals (`DOE`), or one capital letter (the initial in `Jane F. Doe`)
+  if (like === like.toUpperCase() && like !== like.toLowerCase() && (like.length > 1 || word.length === 1))
+    return word.toUpperCase();
   const c = like[0];
   if (c !== undefined && c === c.toLowerCase() && c !== c.toUpperCase()) return word.toLowerCase();
   return word;
