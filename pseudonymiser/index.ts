@@ -28,7 +28,8 @@ import {
 import { isAscii, isUtf8 } from 'node:buffer';
 import { hash } from 'node:crypto';
 import { Matcher, type Match } from './matcher';
-import { Registry, adaptCase, own, type Surface } from './registry';
+import { Registry, adaptCase, type Surface } from './registry';
+import { own } from './strings';
 import { createKeyed, parseKey, randomKey } from './keyed';
 import { defaultDetectors } from './detectors';
 import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
@@ -159,8 +160,6 @@ interface RawPatterns {
 
 /** Characters JSON writes escaped (or, for some writers, may write as \u escapes). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
-/** Printable ASCII written as a \\u00XX escape. */
-const ESCAPED_PRINTABLE = /\\u00[2-7][0-9a-fA-F]/;
 /** More distinct escaping chains than this: pass two reads decoded segments instead. */
 const MAX_CHAINS = 64;
 
@@ -310,43 +309,77 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   if (held > 0) yield concat(parts);
 }
 
+/** What the first read of a trace tells before the passes. */
+interface Survey {
+  /** No byte above 0x7f: a writer may have escaped every non-ASCII character, so stand-ins must be too. */
+  readonly ascii: boolean;
+  /** Printable ASCII written as a \\u00XX escape somewhere (see rawMode). */
+  readonly escapedPrintable: boolean;
+  /** Each block's SHA-256, to check the passes' reads against; null when the source cannot change (a buffer). */
+  readonly digests: string[] | null;
+}
+
+const ESCAPE_HEAD = Buffer.from('\\u00');
+
+/** Whether the bytes hold `\\u00` followed by [2-7] and a hex digit (printable ASCII escaped). */
+function hasEscapedPrintable(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let i = buf.indexOf(ESCAPE_HEAD); i >= 0; i = buf.indexOf(ESCAPE_HEAD, i + 1)) {
+    const a = buf[i + 4];
+    const b = buf[i + 5];
+    if (a !== undefined && b !== undefined && a >= 0x32 && a <= 0x37 && /[0-9a-fA-F]/.test(String.fromCharCode(b)))
+      return true;
+  }
+  return false;
+}
+
 /**
- * The document as decoded blocks (see byteBlocks), in document positions.
- * `onBlock` is told the bytes read so far; `digests`, when given, receives
- * each block's SHA-256 on the first read and is checked against it on later
- * ones.
+ * Reads the trace once, block by block, before the passes: refuses what is
+ * not text (NUL bytes, invalid UTF-8) and notes what the passes need to know.
+ */
+function survey(source: TraceSource, format: Format, step: number, json: boolean, verify: boolean): Survey {
+  let ascii = true;
+  let escapedPrintable = false;
+  const digests: string[] | null = verify ? [] : null;
+  for (const bytes of byteBlocks(source, format, step)) {
+    checkText(bytes);
+    ascii &&= isAscii(bytes);
+    if (json && !escapedPrintable) escapedPrintable = hasEscapedPrintable(bytes);
+    digests?.push(hash('sha256', bytes, 'base64'));
+  }
+  return { ascii, escapedPrintable, digests };
+}
+
+/**
+ * The document as decoded blocks (see byteBlocks), in document positions,
+ * each checked against the survey's digest when it has them. `onBlock` is
+ * told the bytes read so far.
  */
 function blocksOf(
   source: TraceSource,
   format: Format,
   step: number,
-  ascii: boolean,
-  digests: string[] | null,
+  known: Survey,
   onBlock?: (bytesRead: number) => void,
 ): LineBlocks {
+  const { digests } = known;
   return {
-    ascii,
+    ascii: known.ascii,
     *[Symbol.iterator]() {
       let read = 0;
       let offset = 0;
       let n = 0;
-      const first = digests !== null && digests.length === 0;
       for (const bytes of byteBlocks(source, format, step)) {
-        if (digests !== null) {
-          const digest = hash('sha256', bytes, 'base64');
-          if (first) digests.push(digest);
-          else if (digests[n] !== digest) throw new SourceChangedError();
-        }
+        if (digests !== null && digests[n] !== hash('sha256', bytes, 'base64')) throw new SourceChangedError();
         n++;
-        checkText(bytes);
-        // checked above: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
+        // the survey checked these bytes: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
         const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
         yield { text, offset };
         offset += text.length;
         read += bytes.length;
         onBlock?.(read);
       }
-      if (digests !== null && !first && n !== digests.length) throw new SourceChangedError();
+      if (digests !== null && n !== digests.length) throw new SourceChangedError();
     },
   };
 }
@@ -393,13 +426,9 @@ export function twinSource(source: TraceSource, sink: (bytes: Uint8Array) => voi
 
 /** Both passes; `verify`: check that the source yields the same bytes each time. */
 function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions, verify: boolean): Report {
-  // whether the whole trace is ASCII decides how stand-ins are written into it: read it once for that
-  let ascii = true;
-  for (const piece of source.pieces()) {
-    if (piece.indexOf(0) >= 0) throw new UnsupportedContentError('the file holds NUL bytes: it is binary, not text');
-    ascii &&= isAscii(piece);
-  }
-  const digests: string[] | null = verify ? [] : null;
+  const json = options.format !== 'text';
+  const blockBytes = options.blockBytes ?? BLOCK_BYTES;
+  const known = survey(source, options.format, blockBytes, json, verify);
   const key =
     options.key === undefined || options.key === null || options.key === ''
       ? randomKey()
@@ -415,31 +444,16 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
     segmentAt: (chunk, offset) => segmentAt(chunk as DocChunk, offset),
   };
   const progress = options.onProgress;
-  const json = options.format !== 'text';
   const total = Math.max(1, source.size);
 
   // pass one: discover
   const docSites: Edit[] = [];
   const duplicates = new Map<string, Duplicate>();
   const chains = new Set<string>();
-  /** Printable ASCII written as \u00XX somewhere in the document (see rawMode). */
-  let escapedPrintable = false;
-  const blockBytes = options.blockBytes ?? BLOCK_BYTES;
-  const blocks = blocksOf(source, options.format, blockBytes, ascii, digests, (read) =>
-    progress?.((0.5 * read) / total),
-  );
-  const scanned: LineBlocks = {
-    ascii: blocks.ascii,
-    *[Symbol.iterator]() {
-      for (const block of blocks) {
-        if (json && !escapedPrintable) escapedPrintable = ESCAPED_PRINTABLE.test(block.text);
-        yield block;
-      }
-    },
-  };
+  const blocks = blocksOf(source, options.format, blockBytes, known, (read) => progress?.((0.5 * read) / total));
   let chunkNo = 0;
   forEachChunk(
-    options.format === 'jsonl' ? scanned : ([...scanned][0]?.text ?? ''),
+    options.format === 'jsonl' ? blocks : ([...blocks][0]?.text ?? ''),
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -482,10 +496,10 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
   for (const d of detectors) d.resolve?.(registry, keyed, ctx);
   registry.assign(keyed);
   const globals = [...registry.surfaces.values()];
-  const style: EscapeStyle = { asciiOnly: json && blocks.ascii, slash: false };
+  const style: EscapeStyle = { asciiOnly: json && known.ascii, slash: false };
 
   // pass two: substitute, block by block (JSON Lines) or in the whole document
-  const raw = options.passTwo === 'decoded' ? null : rawMode(escapedPrintable, json, globals, chains);
+  const raw = options.passTwo === 'decoded' ? null : rawMode(known.escapedPrintable, json, globals, chains);
   const decodedMatcher =
     raw === null
       ? new Matcher(globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })))
@@ -496,7 +510,7 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
   let selfCheckFixes = 0;
   let bytesIn = 0;
   let bytesOut = 0;
-  for (const block of blocksOf(source, options.format, blockBytes, ascii, digests, (read) => {
+  for (const block of blocksOf(source, options.format, blockBytes, known, (read) => {
     bytesIn = read;
     progress?.(0.5 + (0.5 * read) / total);
   })) {

@@ -34,8 +34,6 @@ const PRIORITY: Record<Kind, number> = {
   organisation: 40,
 };
 
-export { own } from './strings';
-
 /** Surfaces shorter than this are only replaced where they were found. */
 export const MIN_GLOBAL_SURFACE = 3;
 
