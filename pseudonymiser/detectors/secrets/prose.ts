@@ -24,7 +24,7 @@ const WITH = new RegExp(
   'giy',
 );
 /** `with`, `using`… just before a credential word: only then is WITH tried. */
-const WITH_WORD = /(?:with|using|use|enter|type)\s+(?:\w+\s+)?$/i;
+const WITH_WORD = /\b(?:with|using|use|enter|type)\s+(?:\w+\s+)?$/i;
 const FIND = /\b(?:password|passwd|passphrase|passcode|pwd|pin|security|access|api|auth|secret|private|token)/gi;
 
 const MAX_VALUE = 128;
@@ -68,23 +68,27 @@ export function detectProseCredentials(
   FIND.lastIndex = 0;
   let from = 0;
   for (let m = FIND.exec(corpus); m !== null; m = FIND.exec(corpus)) {
-    // the word may be the object of `with`/`using` a few characters back
+    // `<word> is VALUE` at the word, or `with <word> VALUE` where `with`/`using` stands a few characters back
     const start = Math.max(from, m.index - 12);
-    const after = WITH_WORD.test(corpus.slice(start, m.index));
-    for (const re of after ? [GIVEN, WITH] : [GIVEN]) {
-      for (let at = re === GIVEN ? m.index : start; at <= m.index; at++) {
-        re.lastIndex = at;
-        const g = re.exec(corpus);
-        if (g === null) continue;
-        const word = g[1]!.toLowerCase();
-        const pin = word.startsWith('pin') || word.includes('code');
-        const kind = /key|token/.test(word) ? 'secret' : 'password';
-        const v = valueAt(corpus, re.lastIndex, pin);
-        if (v !== null && looksSecret(corpus.slice(v[0], v[1]), kind === 'secret' && pin ? 'password' : kind)) {
-          emit(kind, v[0], v[1]);
-          from = v[1];
-          FIND.lastIndex = Math.max(FIND.lastIndex, v[1]);
-        }
+    const w = WITH_WORD.exec(corpus.slice(start, m.index));
+    const tries: [RegExp, number][] =
+      w === null
+        ? [[GIVEN, m.index]]
+        : [
+            [GIVEN, m.index],
+            [WITH, start + w.index],
+          ];
+    for (const [re, at] of tries) {
+      re.lastIndex = at;
+      const g = re.exec(corpus);
+      if (g === null) continue;
+      const word = g[1]!.toLowerCase();
+      const kind = /key|token/.test(word) ? 'secret' : 'password';
+      const v = valueAt(corpus, re.lastIndex, word.startsWith('pin') || word.includes('code'));
+      if (v !== null && looksSecret(corpus.slice(v[0], v[1]), kind)) {
+        emit(kind, v[0], v[1]);
+        from = v[1];
+        FIND.lastIndex = Math.max(FIND.lastIndex, v[1]);
         break;
       }
     }
