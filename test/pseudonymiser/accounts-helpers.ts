@@ -36,6 +36,11 @@ export function surfaces(doc: string, kind: Kind, format: Format = 'text'): stri
   ];
 }
 
+/** The twin of a document, as text, with every detector. */
+export function twinText(doc: string, format: Format = 'text', key = KEY): string {
+  return twin(Buffer.from(doc, 'utf8'), { key, format }).output.toString('utf8');
+}
+
 /** The twin of a document, as text, with the account detectors only. */
 export function twinOf(doc: string, format: Format = 'text', key = KEY): string {
   return twin(Buffer.from(doc, 'utf8'), { key, format, detectors: accountDetectors }).output.toString('utf8');

@@ -4,10 +4,7 @@
  * numbers. A label with no id after it, or a word that only starts like one,
  * stays.
  */
-import { twin } from '../../pseudonymiser';
-
-const key = '2b'.repeat(32);
-const twinText = (text: string): string => twin(Buffer.from(text), { key, format: 'text' }).output.toString('utf8');
+import { twinText } from './accounts-helpers';
 
 describe('ids named by a label in text', () => {
   it.each([

@@ -3,10 +3,7 @@
  * "this is Rahul", "my name is …", "I'm …", "I am …". What follows such words
  * and is no name stays.
  */
-import { twin } from '../../pseudonymiser';
-
-const key = '6a'.repeat(32);
-const twinText = (text: string): string => twin(Buffer.from(text), { key, format: 'text' }).output.toString('utf8');
+import { twinText } from './accounts-helpers';
 
 describe('people introducing themselves', () => {
   it.each([

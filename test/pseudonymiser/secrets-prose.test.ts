@@ -2,10 +2,7 @@
  * Credentials given in sentences (support chats, agents repeating what a user
  * typed) are replaced; sentences about a password that give none stay.
  */
-import { twin } from '../../pseudonymiser';
-
-const key = '7e'.repeat(32);
-const twinText = (text: string): string => twin(Buffer.from(text), { key, format: 'text' }).output.toString('utf8');
+import { twinText } from './accounts-helpers';
 
 describe('credentials written in prose', () => {
   it.each([
@@ -43,7 +40,7 @@ describe('credentials written in prose', () => {
 
   it('reads chats inside JSON too', () => {
     const doc = JSON.stringify({ messages: [{ role: 'user', content: 'the wifi password is Blu3-Harb0r!' }] });
-    const out = twin(Buffer.from(doc), { key, format: 'json' }).output.toString('utf8');
+    const out = twinText(doc, 'json');
     expect(out).not.toContain('Blu3-Harb0r');
     expect(JSON.parse(out).messages[0].content).toMatch(/^the wifi password is \S+!$/);
   });
