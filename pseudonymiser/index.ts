@@ -242,7 +242,7 @@ function rawMode(
 const BLOCK_BYTES = 1 << 20;
 
 /**
- * A trace read in pieces rather than held whole (the CLI reads a file twice
+ * A trace read in pieces rather than held whole (the CLI reads a file three times
  * instead of keeping it in memory). The pseudonymiser does no I/O itself: the
  * caller yields the bytes.
  */
@@ -415,10 +415,10 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
 }
 
 /**
- * Twins a trace read from `source` (twice: once per pass), handing the twin
+ * Twins a trace read from `source` (three times: a survey, then once per pass), handing the twin
  * to `sink` in pieces, in order. Throws UnsupportedContentError for binary or
- * non-UTF-8 input, SourceChangedError when the second read differs from the
- * first.
+ * non-UTF-8 input, SourceChangedError when a later read differs from the
+ * survey.
  */
 export function twinSource(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions): Report {
   return run(source, sink, options, true);

@@ -74,7 +74,7 @@ function writeStreaming(file: string, produce: (write: (data: string | Uint8Arra
 const PIECE = 1 << 20;
 
 /**
- * The input as a source the pseudonymiser reads twice: a regular file is
+ * The input as a source the pseudonymiser reads three times: a regular file is
  * read from disk on each pass (never held whole); standard input and other
  * files are read into memory once. A regular file is read up to the size it
  * had when opened.
