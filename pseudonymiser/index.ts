@@ -250,8 +250,8 @@ export interface TraceSource {
   /** Its length in bytes (for progress). */
   readonly size: number;
   /**
-   * The trace from its first byte, in pieces of any size. Called once per
-   * pass; every call must yield the same bytes, and a piece must not change
+   * The trace from its first byte, in pieces of any size. Called three times
+   * (a survey, then each pass); every call must yield the same bytes, and a piece must not change
    * after it was yielded.
    */
   pieces(): Iterable<Uint8Array>;
