@@ -27,7 +27,7 @@ import {
 } from './format/chunks';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { hash } from 'node:crypto';
-import { Matcher, type Match } from './matcher';
+import { Matcher, type Match, type Recording } from './matcher';
 import { Registry, adaptCase, type Surface } from './registry';
 import { own } from './strings';
 import { createKeyed, parseKey, randomKey } from './keyed';
@@ -521,11 +521,11 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
       const e = docSites[site]!;
       edits.push({ ...e, start: e.start - block.offset, end: e.end - block.offset });
     }
-    let checkpoints: Int32Array | null = null;
+    let recording: Recording | null = null;
     if (raw) {
       // one scan of the raw text, for every surface as it is written at each depth of JSON string
       const found = raw.matcher.findRecording(doc, json);
-      checkpoints = found.checkpoints;
+      recording = found.recording;
       for (const m of found.matches) edits.push(rawEdit(doc, m, raw.patterns, style));
     } else {
       forEachChunk(doc, options.format, (chunk) => {
@@ -547,14 +547,14 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
       // match that was not replaced: every other match of the text before was replaced or overlapped a
       // replaced one. That holds for pass two's scan of the text when it used these patterns, and for
       // each round's own scan.
-      const twinOfScan = check === raw && checkpoints !== null;
+      const twinOfScan = check === raw && recording !== null;
       let fixed: Span[] | null = null;
       for (let round = 0; round < 3; round++) {
         const left =
           fixed !== null
             ? check.matcher.findAround(out, fixed, json)
             : twinOfScan
-              ? check.matcher.findInSplice(out, layout.copied, layout.dropped, doc, checkpoints!, json)
+              ? check.matcher.findInSplice(out, layout.copied, layout.dropped, doc, recording!, json)
               : check.matcher.find(out, 0, out.length, json);
         if (left.length === 0) break;
         const next: Layout = { spans: [], copied: [], dropped: [] };

@@ -51,6 +51,14 @@ const DENSE_CELLS = 1 << 21;
 const CHECKPOINT_BITS = 6;
 /** findInSplice reads at least this many characters at the end of a copied stretch. */
 const TAIL = 8;
+/**
+ * A pattern longer than this enters the automaton by a key: its shortest
+ * beginning of at least this many characters that no other long pattern
+ * shares. A key's match is confirmed against the rest of the pattern. Long
+ * surfaces (private key blocks, JWTs, tokens) were most of the automaton's
+ * states, hence of pass two's memory.
+ */
+const KEY_CHARS = 32;
 
 export interface Pattern {
   readonly text: string;
@@ -63,6 +71,14 @@ export interface Match {
   readonly start: number;
   readonly end: number;
   readonly pattern: number;
+}
+
+/** What findRecording keeps of a scan for findInSplice. */
+export interface Recording {
+  /** The encoded state every 2^CHECKPOINT_BITS characters. */
+  readonly checkpoints: Int32Array;
+  /** Every key of a long pattern seen, confirmed or not, in the order its end was read: start, pattern. */
+  readonly keyHits: Int32Array;
 }
 
 /*
@@ -97,24 +113,34 @@ export class Matcher {
   private readonly depth: Int32Array;
   /** The state whose dense row starts at offset k * i. */
   private readonly stateOfRow: Int32Array;
-  /** Same-text patterns that differ only in case end at one state. */
+  /** Patterns whose folded text is the same up to their key's end: the other ones ending at one state. */
   private readonly extra: Map<number, number[]>;
+  /** How many characters of each pattern the automaton reads (its key); the whole text for most. */
+  private readonly keyLength: Int32Array;
   /** Scanning raw JSON text: an escape such as `\n` before a match is a boundary. */
   private jsonRaw = false;
+  /** While findRecording scans: where the keys of long patterns were seen. */
+  private hits: number[] | null = null;
 
-  /** `denseCells`: budget of dense transition cells (tests set it low to exercise the sparse path). */
-  constructor(patterns: readonly Pattern[], denseCells = DENSE_CELLS) {
+  /**
+   * `denseCells`: budget of dense transition cells (tests set it low to exercise the sparse path);
+   * `keyChars`: patterns longer than this enter by a key (tests set it low to exercise keys).
+   */
+  constructor(patterns: readonly Pattern[], denseCells = DENSE_CELLS, keyChars = KEY_CHARS) {
     this.patterns = patterns;
     const f = fold();
+    const keyLength = keyLengths(patterns, keyChars, f);
     const classes = new Uint16Array(65536);
     let k = 1; // class 0: a character in no pattern
     let chars = 0;
     let maxLength = 0;
-    for (const p of patterns) {
-      chars += p.text.length;
-      maxLength = Math.max(maxLength, p.text.length);
-      for (let i = 0; i < p.text.length; i++) {
-        const c = f[p.text.charCodeAt(i)]!;
+    for (let idx = 0; idx < patterns.length; idx++) {
+      const text = patterns[idx]!.text;
+      const key = keyLength[idx]!;
+      chars += key;
+      maxLength = Math.max(maxLength, text.length);
+      for (let i = 0; i < key; i++) {
+        const c = f[text.charCodeAt(i)]!;
         if (classes[c] === 0) classes[c] = k++;
       }
     }
@@ -139,9 +165,10 @@ export class Matcher {
     let n = 1;
     for (let idx = 0; idx < patterns.length; idx++) {
       const text = patterns[idx]!.text;
-      if (text.length === 0) continue;
+      const key = keyLength[idx]!;
+      if (key === 0) continue;
       let st = 0;
-      for (let i = 0; i < text.length; i++) {
+      for (let i = 0; i < key; i++) {
         const cls = classes[f[text.charCodeAt(i)]!]!;
         let next: number;
         if (st === 0) next = rootChild[cls]! === 0 ? -1 : rootChild[cls]!;
@@ -233,6 +260,7 @@ export class Matcher {
     this.depth = depth.slice(0, n);
     this.stateOfRow = stateOfRow;
     this.extra = extra;
+    this.keyLength = keyLength;
   }
 
   get size(): number {
@@ -290,13 +318,19 @@ export class Matcher {
    * find(text, 0, text.length, jsonRaw), also keeping the automaton's state
    * every CHECKPOINT characters, for findInSplice on a text made from this one.
    */
-  findRecording(text: string, jsonRaw = false): { readonly matches: Match[]; readonly checkpoints: Int32Array } {
+  findRecording(text: string, jsonRaw = false): { readonly matches: Match[]; readonly recording: Recording } {
     const checkpoints = new Int32Array((text.length >> CHECKPOINT_BITS) + 1);
-    if (this.patterns.length === 0) return { matches: [], checkpoints };
+    if (this.patterns.length === 0) return { matches: [], recording: { checkpoints, keyHits: new Int32Array(0) } };
     this.jsonRaw = jsonRaw;
     const found: Match[] = [];
-    this.scan(text, 0, text.length, 0, text.length, found, 0, checkpoints);
-    return { matches: select(found), checkpoints };
+    const hits: number[] = [];
+    this.hits = hits;
+    try {
+      this.scan(text, 0, text.length, 0, text.length, found, 0, checkpoints);
+    } finally {
+      this.hits = null;
+    }
+    return { matches: select(found), recording: { checkpoints, keyHits: Int32Array.from(hits) } };
   }
 
   /**
@@ -310,18 +344,23 @@ export class Matcher {
    * stretches near those are read whole. Otherwise the scan reads each written
    * stretch and the copied text next to it, and jumps over the middle of long
    * copied stretches, taking up the state there from the checkpoints of `doc`.
+   * The key of a long pattern read in such a middle is known from `doc`'s
+   * scan (`keyHits`): the pattern is confirmed against `out` there, as it may
+   * run on into what was written after the copy.
    */
   findInSplice(
     out: string,
     copied: readonly { readonly at: number; readonly from: number; readonly length: number }[],
     dropped: readonly { readonly start: number; readonly end: number }[],
     doc: string,
-    checkpoints: Int32Array,
+    recording: Recording,
     jsonRaw = false,
   ): Match[] {
     if (this.patterns.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { depth, fail } = this;
+    const { depth, fail, keyLength } = this;
+    const { checkpoints, keyHits } = recording;
+    let hit = 0;
     const found: Match[] = [];
     const len = out.length;
     let v = 0;
@@ -354,6 +393,14 @@ export class Matcher {
         // the state at `resume`: the longest text ending there that starts at `clear` or later and is a
         // state, which is on the failure chain of the state of the document at that place
         const d = c.from + (resume - c.at);
+        // keys of long patterns ending in the part jumped over, (t, resume], starting in the copy
+        const skipFrom = c.from + (t - c.at);
+        while (hit < keyHits.length && keyHits[hit]! + keyLength[keyHits[hit + 1]!]! <= skipFrom) hit += 2;
+        for (; hit < keyHits.length && keyHits[hit]! + keyLength[keyHits[hit + 1]!]! <= d; hit += 2) {
+          const p = keyHits[hit + 1]!;
+          const at = keyHits[hit]! - c.from;
+          if (at >= 0) this.check(out, p, c.at + at + keyLength[p]!, 0, len, found);
+        }
         const k = d >> CHECKPOINT_BITS;
         let st = this.stateOf(this.run(doc, k << CHECKPOINT_BITS, d, checkpoints[k]!));
         const limit = resume - clear;
@@ -445,21 +492,72 @@ export class Matcher {
     if (more) for (const p of more) this.check(text, p, end, from, to, found);
   }
 
+  /** Confirms pattern p whose key ends at `end`: letter case, the rest of a long pattern, token boundaries. */
   private check(text: string, p: number, end: number, from: number, to: number, found: Match[]): void {
     const pat = this.patterns[p]!;
-    const start = end - pat.text.length;
-    if (!pat.caseInsensitive && text.slice(start, end) !== pat.text) return;
+    const t = pat.text;
+    const start = end - this.keyLength[p]!;
+    if (end - start !== t.length) {
+      this.hits?.push(start, p);
+      end = start + t.length;
+      if (end > to) return;
+      if (pat.caseInsensitive) {
+        const f = fold();
+        for (let i = start + this.keyLength[p]!, j = i - start; i < end; i++, j++)
+          if (f[text.charCodeAt(i)] !== f[t.charCodeAt(j)]) return;
+      }
+    }
+    if (!pat.caseInsensitive && !text.startsWith(t, start)) return;
     if (pat.anywhere) {
       found.push({ start, end, pattern: p });
       return;
     }
     const w = wordChars();
-    if (start > from && w[pat.text.charCodeAt(0)] && w[text.charCodeAt(start - 1)]) {
+    if (start > from && w[t.charCodeAt(0)] && w[text.charCodeAt(start - 1)]) {
       if (!this.jsonRaw || !endsEscape(text, start - 1, from)) return;
     }
-    if (end < to && w[pat.text.charCodeAt(pat.text.length - 1)] && w[text.charCodeAt(end)]) return;
+    if (end < to && w[t.charCodeAt(t.length - 1)] && w[text.charCodeAt(end)]) return;
     found.push({ start, end, pattern: p });
   }
+}
+
+/**
+ * How many characters of each pattern the automaton reads: all of a pattern
+ * of at most `keyChars`; of a longer one, the shortest beginning of at least
+ * `keyChars` that no other long pattern shares once folded (all of it when
+ * it is the folded beginning of another). A key is thus shared only by
+ * patterns whose folded texts are the same.
+ */
+function keyLengths(patterns: readonly Pattern[], keyChars: number, f: Uint16Array): Int32Array {
+  const keyLength = new Int32Array(patterns.length);
+  const long: number[] = [];
+  for (let i = 0; i < patterns.length; i++) {
+    keyLength[i] = patterns[i]!.text.length;
+    if (keyLength[i]! > keyChars) long.push(i);
+  }
+  if (long.length === 0) return keyLength;
+  const folded = new Map<number, string>();
+  for (const i of long) {
+    const t = patterns[i]!.text;
+    let u = '';
+    for (let j = 0; j < t.length; j++) u += String.fromCharCode(f[t.charCodeAt(j)]!);
+    folded.set(i, u);
+  }
+  long.sort((a, b) => (folded.get(a)! < folded.get(b)! ? -1 : folded.get(a)! > folded.get(b)! ? 1 : 0));
+  const common = (a: string, b: string): number => {
+    let n = 0;
+    while (n < a.length && n < b.length && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+    return n;
+  };
+  // in sorted order, the longest beginning a text shares with any other is shared with a neighbour
+  let before = 0;
+  for (let r = 0; r < long.length; r++) {
+    const u = folded.get(long[r]!)!;
+    const after = r + 1 < long.length ? common(u, folded.get(long[r + 1]!)!) : 0;
+    keyLength[long[r]!] = Math.min(u.length, Math.max(keyChars, before + 1, after + 1));
+    before = after;
+  }
+  return keyLength;
 }
 
 /** Leftmost-longest, non-overlapping choice among the matches found (in the order the scan found them). */

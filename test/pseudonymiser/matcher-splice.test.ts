@@ -36,9 +36,11 @@ describe('matcher findInSplice', () => {
         if (rnd(2) === 0) parts.push(rnd(3) === 0 ? p.slice(0, rnd(p.length)) : p);
       }
       const doc = parts.join('');
-      const m = new Matcher(pats, round % 2 === 0 ? 0 : undefined);
-      const { matches, checkpoints } = m.findRecording(doc, raw);
-      expect(matches).toEqual(m.find(doc, 0, doc.length, raw));
+      // every third round, patterns of over eight characters enter by a key; `whole` reads every pattern whole
+      const m = new Matcher(pats, round % 2 === 0 ? 0 : undefined, round % 3 === 1 ? 8 : undefined);
+      const whole = new Matcher(pats, undefined, Infinity);
+      const { matches, recording } = m.findRecording(doc, raw);
+      expect(matches).toEqual(whole.find(doc, 0, doc.length, raw));
       // edits: the matches, and a few other stretches (which win over the matches they overlap)
       const edits = matches.map((x) => ({ ...x, match: true }));
       for (let i = rnd(4); i > 0; i--) {
@@ -67,9 +69,32 @@ describe('matcher findInSplice', () => {
       }
       if (doc.length > at) copied.push({ at: out.length, from: at, length: doc.length - at });
       out += doc.slice(at);
-      const want = m.find(out, 0, out.length, raw).map((x) => `${x.start}-${x.end}-${x.pattern}`);
-      const got = m.findInSplice(out, copied, dropped, doc, checkpoints, raw);
+      const want = whole.find(out, 0, out.length, raw).map((x) => `${x.start}-${x.end}-${x.pattern}`);
+      const got = m.findInSplice(out, copied, dropped, doc, recording, raw);
       expect(got.map((x) => `${x.start}-${x.end}-${x.pattern}`)).toEqual(want);
     }
+  });
+
+  it('finds a long pattern begun in a copied stretch and finished by what was written after it', () => {
+    const long = 'k3y-' + 'Qw9-'.repeat(50);
+    const pats = [
+      { text: long, caseInsensitive: false },
+      { text: 'REPLACEME', caseInsensitive: false },
+    ];
+    const filler = 'lorem ipsum '.repeat(60);
+    // the document holds the long pattern's beginning, then a short match; the twin writes the rest over it
+    const doc = `${filler}${long.slice(0, 100)}REPLACEME ${filler}`;
+    const m = new Matcher(pats, undefined, 8);
+    const { matches, recording } = m.findRecording(doc);
+    expect(matches.map((x) => x.pattern)).toEqual([1]);
+    const at = doc.indexOf('REPLACEME');
+    const out = doc.slice(0, at) + long.slice(100) + doc.slice(at + 'REPLACEME'.length);
+    const copied = [
+      { at: 0, from: 0, length: at },
+      { at: at + long.length - 100, from: at + 9, length: filler.length + 1 },
+    ];
+    const got = m.findInSplice(out, copied, [], doc, recording);
+    expect(got.map((x) => out.slice(x.start, x.end))).toEqual([long]);
+    expect(got).toEqual(new Matcher(pats, undefined, Infinity).find(out));
   });
 });

@@ -40,6 +40,22 @@ describe('matcher', () => {
     expect(many.find(text)).toEqual([]);
   });
 
+  it('confirms a long pattern past its key: case, the rest of the text, boundaries, the end of the range', () => {
+    const long = 'BEGIN-0123456789-abcdef-end';
+    const m = new Matcher(
+      [
+        { text: long, caseInsensitive: false },
+        { text: long.slice(0, 20) + 'XYZ', caseInsensitive: true },
+        { text: 'begin', caseInsensitive: true },
+      ],
+      undefined,
+      8,
+    );
+    const t = `${long} ${long.toLowerCase()} ${long.slice(0, 20)}xyz ${long.slice(0, 22)} ${long}x`;
+    expect(texts(m, t)).toEqual([long, 'begin', long.slice(0, 20) + 'xyz', 'BEGIN', 'BEGIN']);
+    expect(m.find(t, 0, long.length - 1).map((x) => t.slice(x.start, x.end))).toEqual(['BEGIN']);
+  });
+
   it('handles non-ASCII letters and same text in two cases', () => {
     const u = new Matcher([
       { text: 'José Núñez', caseInsensitive: true },
@@ -63,7 +79,8 @@ describe('matcher', () => {
         caseInsensitive: rnd(2) === 0,
         anywhere: rnd(4) === 0,
       }));
-      const m = new Matcher(pats, round % 2 === 0 ? 0 : undefined); // even rounds: sparse below the root
+      // even rounds: sparse below the root; every third: patterns of over two characters enter by a key
+      const m = new Matcher(pats, round % 2 === 0 ? 0 : undefined, round % 3 === 0 ? 2 : undefined);
       const text = word(400);
       // brute force: every occurrence passing the same case and boundary rules, then leftmost-longest
       const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}\p{M}]/u.test(c);
