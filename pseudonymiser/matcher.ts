@@ -46,7 +46,7 @@ export function wordChars(): Uint8Array {
  * full rows, depth by depth while the budget lasts; deeper ones keep their
  * trie edges (a child list) and failure link.
  */
-const DENSE_CELLS = 1 << 21;
+const DENSE_CELLS = 1 << 19;
 /** findRecording keeps the state every 2^CHECKPOINT_BITS characters. */
 const CHECKPOINT_BITS = 6;
 /** findInSplice reads at least this many characters at the end of a copied stretch. */
