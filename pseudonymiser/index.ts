@@ -64,6 +64,8 @@ export interface TwinOptions {
   readonly passTwo?: 'auto' | 'decoded';
   /** JSON Lines: read in blocks of about this many bytes of whole lines (tests set it low). */
   readonly blockBytes?: number;
+  /** JSON Lines: pass two twins a block in stretches of about this many bytes of whole lines (tests set it low). */
+  readonly passTwoBytes?: number;
 }
 
 export interface TwinResult {
@@ -240,6 +242,11 @@ function rawMode(
 
 /** JSON Lines is read in blocks of about this many bytes of whole lines: the document is never held whole. */
 const BLOCK_BYTES = 1 << 20;
+/**
+ * Pass two twins a JSON Lines block in stretches of whole lines of about this many bytes: what it makes
+ * of each (decoded text, twin text, its bytes) is a quarter of a block's.
+ */
+const PASS_TWO_BYTES = 1 << 18;
 
 /**
  * A trace read in pieces rather than held whole (the CLI reads a file three times
@@ -353,7 +360,8 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
 /**
  * The document as decoded blocks (see byteBlocks), in document positions,
  * each checked against the survey's digest when it has them. `onBlock` is
- * told the bytes read so far.
+ * told the bytes read so far. With `split`, a JSON Lines block is handed out
+ * in stretches of whole lines of about `split` bytes, each decoded alone.
  */
 function blocksOf(
   source: TraceSource,
@@ -361,6 +369,7 @@ function blocksOf(
   step: number,
   known: Survey,
   onBlock?: (bytesRead: number) => void,
+  split = Infinity,
 ): LineBlocks {
   const { digests } = known;
   return {
@@ -373,11 +382,18 @@ function blocksOf(
         if (digests !== null && digests[n] !== hash('sha256', bytes, 'base64')) throw new SourceChangedError();
         n++;
         // the survey checked these bytes: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
-        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
-        yield { text, offset };
-        offset += text.length;
-        read += bytes.length;
-        onBlock?.(read);
+        const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+        for (let at = 0; at < buf.length;) {
+          // a line feed byte is never inside a UTF-8 sequence: each stretch is text on its own
+          const nl = format === 'jsonl' && buf.length - at > split ? buf.indexOf(10, at + split - 1) : -1;
+          const stop = nl < 0 ? buf.length : nl + 1;
+          const text = buf.toString('utf8', at, stop);
+          yield { text, offset };
+          offset += text.length;
+          read += stop - at;
+          at = stop;
+          onBlock?.(read);
+        }
       }
       if (digests !== null && n !== digests.length) throw new SourceChangedError();
     },
@@ -510,10 +526,18 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
   let selfCheckFixes = 0;
   let bytesIn = 0;
   let bytesOut = 0;
-  for (const block of blocksOf(source, options.format, blockBytes, known, (read) => {
-    bytesIn = read;
-    progress?.(0.5 + (0.5 * read) / total);
-  })) {
+  const passTwoBlocks = blocksOf(
+    source,
+    options.format,
+    blockBytes,
+    known,
+    (read) => {
+      bytesIn = read;
+      progress?.(0.5 + (0.5 * read) / total);
+    },
+    options.passTwoBytes ?? PASS_TWO_BYTES,
+  );
+  for (const block of passTwoBlocks) {
     const doc = block.text;
     const blockEnd = block.offset + doc.length;
     let edits: Edit[] = [];

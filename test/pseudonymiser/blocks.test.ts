@@ -11,10 +11,12 @@ import { generateJsonl } from '../../bench/corpus';
 const key = '3c'.repeat(32);
 
 function sameForAnyBlockSize(input: Buffer): void {
-  const whole = twin(input, { key, format: 'jsonl', blockBytes: input.length + 1 });
+  const whole = twin(input, { key, format: 'jsonl', blockBytes: input.length + 1, passTwoBytes: input.length + 1 });
   expect(whole.output.equals(input)).toBe(false);
-  for (const blockBytes of [1, 97, 4096]) {
-    const blocked = twin(input, { key, format: 'jsonl', blockBytes });
+  // pass two also cuts a block into stretches of its own
+  const sizes = [{ blockBytes: 1 }, { blockBytes: 97 }, { blockBytes: 4096 }, { blockBytes: 4096, passTwoBytes: 1000 }];
+  for (const size of [...sizes, { blockBytes: input.length + 1, passTwoBytes: 97 }]) {
+    const blocked = twin(input, { key, format: 'jsonl', ...size });
     expect(blocked.output.toString('utf8')).toBe(whole.output.toString('utf8'));
     expect(blocked.report).toEqual(whole.report);
   }
