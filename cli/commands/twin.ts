@@ -93,12 +93,13 @@ function openInput(input: string): { source: TraceSource; close: () => void } {
     const st = fstatSync(fd);
     if (fd !== 0 && st.isFile()) {
       const size = st.size;
+      // one buffer for every piece: the pseudonymiser is done with a piece when it asks for the next
+      const buf = Buffer.allocUnsafe(Math.min(PIECE, size));
       const pieces = function* (): Generator<Uint8Array> {
         for (let pos = 0; pos < size;) {
-          const buf = Buffer.allocUnsafe(Math.min(PIECE, size - pos));
-          const n = readSync(fd, buf, 0, buf.length, pos);
+          const n = readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
           if (n === 0) return;
-          yield n === buf.length ? buf : buf.subarray(0, n);
+          yield buf.subarray(0, n);
           pos += n;
         }
       };
