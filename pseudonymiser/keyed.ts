@@ -358,7 +358,7 @@ class HmacSha256 {
   }
 
   /**
-   * mac(label, prefix + suffix) is macAfter(midstate(label, prefix), suffix):
+   * mac(label, prefix + suffix) is macAfterBytes(midstate(label, prefix), suffix):
    * the hashing of the prefix's whole blocks done once for every suffix (the
    * rounds of the permutation hash long common beginnings). Kept for later
    * calls too (cycle-walking permutes one value again and again).
@@ -379,19 +379,20 @@ class HmacSha256 {
     return mid;
   }
 
-  macAfter(mid: Midstate, suffix: string): Buffer {
-    return this.toBuffer(this.macAfterWords(mid, suffix));
-  }
-
-  /** macAfter's result as eight big-endian 32-bit words, in a state array the next call overwrites. */
-  macAfterWords(mid: Midstate, suffix: string): Int32Array {
+  /**
+   * mac(label, prefix + suffix) as eight big-endian 32-bit words, in a state array the next call overwrites,
+   * for mid = midstate(label, prefix) and the suffix's UTF-8 bytes suffix[0, len).
+   */
+  macAfterBytes(mid: Midstate, suffix: Uint8Array, len: number): Int32Array {
     const tail = mid.tail;
-    const buf = this.room(tail.length, suffix.length);
+    const t = tail.length;
+    if (this.buf.length < t + len + 73) this.buf = new Uint8Array(2 * (t + len + 73));
+    const buf = this.buf;
     // short copies by hand: TypedArray#set costs more than these few bytes
-    for (let i = 0; i < tail.length; i++) buf[i] = tail[i]!;
-    const n = putUtf8(buf, tail.length, suffix);
+    for (let i = 0; i < t; i++) buf[i] = tail[i]!;
+    for (let i = 0; i < len; i++) buf[t + i] = suffix[i]!;
     setState(this.h, mid.state);
-    return this.finish(n, mid.hashed);
+    return this.finish(t + len, mid.hashed);
   }
 
   private toBuffer(h: Int32Array): Buffer {
@@ -554,9 +555,73 @@ function fromBig(n: bigint, rad: readonly number[], out: number[], at: number): 
   }
 }
 
+/** The class of each ASCII character: 1 digits, 2 lower case, 3 upper case, 0 none; CLASS_FIRST: each class's first code. */
+const CLASS_OF = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) CLASS_OF[c] = 1;
+for (let c = 97; c <= 122; c++) CLASS_OF[c] = 2;
+for (let c = 65; c <= 90; c++) CLASS_OF[c] = 3;
+const CLASS_FIRST = Uint8Array.of(0, 48, 97, 65);
+
+/** An alphabet's ASCII characters: the index of each one's first occurrence in it (indexOf), or -1. */
+const asciiIndexes = new Map<string, Int32Array>();
+function asciiIndexOf(alphabet: string): Int32Array {
+  let table = asciiIndexes.get(alphabet);
+  if (table === undefined) {
+    table = new Int32Array(128).fill(-1);
+    for (let i = alphabet.length - 1; i >= 0; i--) {
+      const c = alphabet.charCodeAt(i);
+      if (c < 128) table[c] = i;
+    }
+    if (asciiIndexes.size >= 256) asciiIndexes.clear();
+    asciiIndexes.set(alphabet, table);
+  }
+  return table;
+}
+
+/** What the rounds of one permutation input shape need besides its digits (see `plan` in createKeyed). */
+interface Plan {
+  /** Midstates of `${i}\0${prefix}` for the PRF blocks i = 0, 1, …, made as needed. */
+  readonly mids: Midstate[];
+  /** The BigInt path's moduli and PRF output bits; made at its first use. */
+  big: { modA: bigint; modB: bigint; bitsA: number; bitsB: number } | null;
+}
+
+/** Writes the decimal digits of the integer 0 <= n < 2^53 at out[at]; returns the end. */
+function putDecimal(out: Uint8Array, at: number, n: number): number {
+  let end = at + 1;
+  for (let p = 10; p <= n; p *= 10) end++;
+  for (let j = end - 1; j >= at; j--) {
+    const d = n % 10;
+    out[j] = 48 + d;
+    n = (n - d) / 10;
+  }
+  return end;
+}
+
+/** Writes the ASCII string s at out[at]; returns the end. */
+function putAscii(out: Uint8Array, at: number, s: string): number {
+  for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i);
+  return at + s.length;
+}
+
+/** The string of UTF-16 code units codes[0, n), in slices that keep fromCharCode's argument list short. */
+function fromCodes(codes: number[], n: number): string {
+  if (n <= 4096) return String.fromCharCode.apply(null, n === codes.length ? codes : codes.slice(0, n));
+  let out = '';
+  for (let at = 0; at < n; at += 4096) out += String.fromCharCode.apply(null, codes.slice(at, Math.min(n, at + 4096)));
+  return out;
+}
+
 export function createKeyed(key: Buffer): Keyed {
   const hmac = new HmacSha256(key);
   const prf = (label: string, input: string): Buffer => hmac.mac(label, input);
+
+  /** The PRF input after a midstate: `${round}\0${half}`, as bytes (ASCII: a digit, NUL, decimal digits). */
+  let suffix = new Uint8Array(64);
+  const roomFor = (digits: number): Uint8Array => {
+    if (suffix.length < digits + 2) suffix = new Uint8Array(2 * (digits + 2));
+    return suffix;
+  };
 
   /**
    * The permutation's round function: prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`)
@@ -564,18 +629,26 @@ export function createKeyed(key: Buffer): Keyed {
    * the beginning up to `${round}`.
    */
   const fpeRound = (mids: Midstate[], prefix: string, round: number, half: bigint, modulus: bigint, bits: number) => {
-    const suffix = `${round}\u0000${half}`;
+    const digits = half.toString();
+    const buf = roomFor(digits.length);
+    buf[0] = 48 + round;
+    buf[1] = 0;
+    const len = putAscii(buf, 2, digits);
     let v = 0n;
     for (let i = 0; i * 256 < bits; i++) {
       const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
-      v = appendWords(v, hmac.macAfterWords(mid, suffix));
+      v = appendWords(v, hmac.macAfterBytes(mid, buf, len));
     }
     return v % modulus;
   };
 
   /** fpeRound for a modulus of at most NUMBER_MODULUS (one block of PRF output: 49 + 128 bits < 256). */
-  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number =>
-    wordsMod(hmac.macAfterWords(mid, `${round}\u0000${half}`), modulus);
+  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number => {
+    const buf = roomFor(16);
+    buf[0] = 48 + round;
+    buf[1] = 0;
+    return wordsMod(hmac.macAfterBytes(mid, buf, putDecimal(buf, 2, half)), modulus);
+  };
 
   const pick = (label: string, input: string, n: number): number => {
     if (n <= 1) return 0;
@@ -584,7 +657,94 @@ export function createKeyed(key: Buffer): Keyed {
     return h.readUIntBE(0, 6) % n;
   };
 
+  /**
+   * Plans by `${tweak}\0${shape}\0`: cycle-walking permutes one value again and again, and values of one
+   * kind share a tweak and shape (private key lines, tokens of one provider).
+   */
+  const plans = new Map<string, Plan>();
+  const plan = (prefix: string): Plan => {
+    let p = plans.get(prefix);
+    if (p === undefined) {
+      p = { mids: [], big: null };
+      if (plans.size >= 4096) plans.clear();
+      plans.set(prefix, p);
+    }
+    return p;
+  };
+
+  /** Scratch arrays of the ASCII path, grown as needed. */
+  let codes: number[] = [];
+  const positions: number[] = [];
+  const digits: number[] = [];
+  const rad: number[] = [];
+  /** The alphabet of each position, as its class (1, 2, 3) or 0 for the fixed alphabet. */
+  const classes: number[] = [];
+
   const permute = (value: string, tweak: string, opts?: PermuteOptions): string => {
+    if (opts?.keep === undefined) {
+      const len = value.length;
+      let ascii = true;
+      for (let i = 0; i < len; i++) {
+        if (value.charCodeAt(i) >= 128) {
+          ascii = false;
+          break;
+        }
+      }
+      if (ascii) return permuteAscii(value, tweak, opts?.alphabet);
+    }
+    return permuteChars(value, tweak, opts);
+  };
+
+  /**
+   * permuteChars for a value of ASCII characters and no `keep`: each character a code unit, found in its
+   * alphabet by table; the same positions, digits and shape.
+   */
+  const permuteAscii = (value: string, tweak: string, fixed: string | undefined): string => {
+    const len = value.length;
+    if (codes.length < len) codes = new Array<number>(len);
+    const table = fixed === undefined ? null : asciiIndexOf(fixed);
+    const fixedLen = fixed === undefined ? 0 : fixed.length;
+    let n = 0;
+    for (let i = 0; i < len; i++) {
+      const c = value.charCodeAt(i);
+      codes[i] = c;
+      if (table !== null) {
+        const d = table[c]!;
+        if (d < 0) continue;
+        positions[n] = i;
+        digits[n] = d;
+        rad[n] = fixedLen;
+        classes[n] = 0;
+        n++;
+      } else {
+        const k = CLASS_OF[c]!;
+        if (k === 0) continue;
+        positions[n] = i;
+        digits[n] = c - CLASS_FIRST[k]!;
+        rad[n] = k === 1 ? 10 : 26;
+        classes[n] = k;
+        n++;
+      }
+    }
+    if (n === 0) return value;
+    const half = Math.ceil(n / 2);
+    let shape: string;
+    if (table !== null) {
+      shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
+    } else {
+      shape = `${rad[0]}`;
+      for (let i = 1; i < n; i++) shape += rad[i] === 10 ? ',10' : ',26';
+    }
+    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
+    for (let i = 0; i < n; i++) {
+      const k = classes[i]!;
+      codes[positions[i]!] = k === 0 ? fixed!.charCodeAt(out[i]!) : CLASS_FIRST[k]! + out[i]!;
+    }
+    return fromCodes(codes, len);
+  };
+
+  /** The permutation of any value: its code points, each letter or digit (or character of `opts.alphabet`) a digit. */
+  const permuteChars = (value: string, tweak: string, opts?: PermuteOptions): string => {
     const chars = Array.from(value);
     const positions: number[] = [];
     const alphabets: string[] = [];
@@ -607,43 +767,50 @@ export function createKeyed(key: Buffer): Keyed {
     if (n === 0) return value;
     const half = Math.ceil(n / 2);
     const digits = new Array<number>(n);
+    const rad = new Array<number>(n);
     let shape = '';
-    // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
-    let modA = 1;
-    let modB = 1;
     for (let i = 0; i < n; i++) {
       const alphabet = alphabets[i]!;
       digits[i] = alphabet.indexOf(chars[positions[i]!]!);
+      rad[i] = alphabet.length;
       shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
-      if (i < half) modA *= alphabet.length;
-      else modB *= alphabet.length;
     }
-    const prefix = `${tweak}\u0000${shape}\u0000`;
-    const out =
-      modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
-        ? permuteNumber(digits, alphabets, half, modA, modB, prefix)
-        : permuteBig(digits, alphabets, half, prefix);
+    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
     for (let i = 0; i < n; i++) {
       chars[positions[i]!] = alphabets[i]![out[i]!]!;
     }
     return chars.join('');
   };
 
+  /** The Feistel network on digits[0, n) of radices rad[0, n), the first `half` one side; returns the new digits. */
+  const rounds = (digits: number[], rad: number[], n: number, half: number, prefix: string): number[] => {
+    // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
+    let modA = 1;
+    let modB = 1;
+    for (let i = 0; i < half; i++) modA *= rad[i]!;
+    for (let i = half; i < n; i++) modB *= rad[i]!;
+    const p = plan(prefix);
+    return modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
+      ? permuteNumber(digits, rad, n, half, modA, modB, p, prefix)
+      : permuteBig(digits, rad, n, half, p, prefix);
+  };
+
   /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
   const permuteNumber = (
     digits: number[],
-    alphabets: string[],
+    rad: number[],
+    n: number,
     half: number,
     modA: number,
     modB: number,
+    p: Plan,
     prefix: string,
   ): number[] => {
-    const n = digits.length;
     let a = 0;
     let b = 0;
-    for (let i = 0; i < half; i++) a = a * alphabets[i]!.length + digits[i]!;
-    for (let i = half; i < n; i++) b = b * alphabets[i]!.length + digits[i]!;
-    const mid = hmac.midstate('fpe', `0\u0000${prefix}`);
+    for (let i = 0; i < half; i++) a = a * rad[i]! + digits[i]!;
+    for (let i = half; i < n; i++) b = b * rad[i]! + digits[i]!;
+    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${prefix}`));
     for (let r = 0; r < ROUNDS; r++) {
       // a half with a modulus of 1 is always 0 whatever the round adds
       if (r % 2 === 0) {
@@ -654,37 +821,35 @@ export function createKeyed(key: Buffer): Keyed {
     }
     const out = new Array<number>(n);
     for (let i = n - 1; i >= half; i--) {
-      const rad = alphabets[i]!.length;
-      const d = b % rad;
+      const d = b % rad[i]!;
       out[i] = d;
-      b = (b - d) / rad;
+      b = (b - d) / rad[i]!;
     }
     for (let i = half - 1; i >= 0; i--) {
-      const rad = alphabets[i]!.length;
-      const d = a % rad;
+      const d = a % rad[i]!;
       out[i] = d;
-      a = (a - d) / rad;
+      a = (a - d) / rad[i]!;
     }
     return out;
   };
 
-  const permuteBig = (digits: number[], alphabets: string[], half: number, prefix: string): number[] => {
-    const n = digits.length;
-    const radA = alphabets.slice(0, half).map((a) => a.length);
-    const radB = alphabets.slice(half).map((a) => a.length);
-    const modA = product(radA);
-    const modB = product(radB);
+  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan, prefix: string): number[] => {
+    const radA = rad.slice(0, half);
+    const radB = rad.slice(half, n);
+    if (p.big === null) {
+      const modA = product(radA);
+      const modB = product(radB);
+      // PRF output stretched to cover the modulus with 128 spare bits
+      p.big = { modA, modB, bitsA: bitLength(modA) + 128, bitsB: bitLength(modB) + 128 };
+    }
+    const { modA, modB, bitsA, bitsB } = p.big;
     let a = toBig(digits, 0, radA);
     let b = toBig(digits, half, radB);
-    // PRF output stretched to cover the modulus with 128 spare bits
-    const bitsA = bitLength(modA) + 128;
-    const bitsB = bitLength(modB) + 128;
-    const mids: Midstate[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
-        a = (a + fpeRound(mids, prefix, r, b, modA, bitsA)) % modA;
+        a = (a + fpeRound(p.mids, prefix, r, b, modA, bitsA)) % modA;
       } else {
-        b = (b + fpeRound(mids, prefix, r, a, modB, bitsB)) % modB;
+        b = (b + fpeRound(p.mids, prefix, r, a, modB, bitsB)) % modB;
       }
     }
     const out = new Array<number>(n);
