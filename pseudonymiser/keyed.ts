@@ -60,18 +60,15 @@ const K256 = Int32Array.from([
 const IV256 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
-/** The message schedule: the block's 16 words, then 48 more. */
-const W = new Int32Array(64);
+/** The block's 16 big-endian words, for compressWords. */
+const W = new Int32Array(16);
 
-/** One SHA-256 compression into state h of the block whose big-endian words are W[0, 16). */
+/**
+ * One SHA-256 compression into state h of the block whose big-endian words are W[0, 16). The schedule's
+ * last 16 words live in locals w0…w15 (w[t mod 16]) and the rounds are written out 16 at a time, the
+ * working variables renamed instead of shifted: V8 keeps them all in registers.
+ */
 function compressWords(h: Int32Array): void {
-  for (let t = 16; t < 64; t++) {
-    const x = W[t - 15]!;
-    const y = W[t - 2]!;
-    const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
-    const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-    W[t] = (W[t - 16]! + s0 + W[t - 7]! + s1) | 0;
-  }
   let a = h[0]!;
   let b = h[1]!;
   let c = h[2]!;
@@ -80,21 +77,190 @@ function compressWords(h: Int32Array): void {
   let f = h[5]!;
   let g = h[6]!;
   let hh = h[7]!;
-  for (let t = 0; t < 64; t++) {
-    const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-    const ch = (e & f) ^ (~e & g);
-    const t1 = (hh + S1 + ch + K256[t]! + W[t]!) | 0;
-    const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-    const maj = (a & b) ^ (a & c) ^ (b & c);
-    const t2 = (S0 + maj) | 0;
-    hh = g;
-    g = f;
-    f = e;
-    e = (d + t1) | 0;
-    d = c;
-    c = b;
-    b = a;
-    a = (t1 + t2) | 0;
+  let w0 = W[0]!;
+  let w1 = W[1]!;
+  let w2 = W[2]!;
+  let w3 = W[3]!;
+  let w4 = W[4]!;
+  let w5 = W[5]!;
+  let w6 = W[6]!;
+  let w7 = W[7]!;
+  let w8 = W[8]!;
+  let w9 = W[9]!;
+  let w10 = W[10]!;
+  let w11 = W[11]!;
+  let w12 = W[12]!;
+  let w13 = W[13]!;
+  let w14 = W[14]!;
+  let w15 = W[15]!;
+  let x: number;
+  let y: number;
+  let t1: number;
+  for (let t = 0; t < 64; t += 16) {
+    if (t > 0) {
+      // w[i] = w[i - 16] + s0(w[i - 15]) + w[i - 7] + s1(w[i - 2])
+      x = w1;
+      y = w14;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w0 = (w0 + x + w9 + y) | 0;
+      x = w2;
+      y = w15;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w1 = (w1 + x + w10 + y) | 0;
+      x = w3;
+      y = w0;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w2 = (w2 + x + w11 + y) | 0;
+      x = w4;
+      y = w1;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w3 = (w3 + x + w12 + y) | 0;
+      x = w5;
+      y = w2;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w4 = (w4 + x + w13 + y) | 0;
+      x = w6;
+      y = w3;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w5 = (w5 + x + w14 + y) | 0;
+      x = w7;
+      y = w4;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w6 = (w6 + x + w15 + y) | 0;
+      x = w8;
+      y = w5;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w7 = (w7 + x + w0 + y) | 0;
+      x = w9;
+      y = w6;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w8 = (w8 + x + w1 + y) | 0;
+      x = w10;
+      y = w7;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w9 = (w9 + x + w2 + y) | 0;
+      x = w11;
+      y = w8;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w10 = (w10 + x + w3 + y) | 0;
+      x = w12;
+      y = w9;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w11 = (w11 + x + w4 + y) | 0;
+      x = w13;
+      y = w10;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w12 = (w12 + x + w5 + y) | 0;
+      x = w14;
+      y = w11;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w13 = (w13 + x + w6 + y) | 0;
+      x = w15;
+      y = w12;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w14 = (w14 + x + w7 + y) | 0;
+      x = w0;
+      y = w13;
+      x = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      y = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w15 = (w15 + x + w8 + y) | 0;
+    }
+    // round t + i: t1 = h + S1(e) + Ch(e, f, g) + K[t + i] + w[i]; d += t1; h = t1 + S0(a) + Maj(a, b, c)
+    t1 = hh + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7)));
+    t1 = (t1 + (g ^ (e & (f ^ g))) + K256[t]! + w0) | 0;
+    d = (d + t1) | 0;
+    hh = t1 + (((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10)));
+    hh = (hh + ((a & b) | (c & (a | b)))) | 0;
+    t1 = g + (((d >>> 6) | (d << 26)) ^ ((d >>> 11) | (d << 21)) ^ ((d >>> 25) | (d << 7)));
+    t1 = (t1 + (f ^ (d & (e ^ f))) + K256[t + 1]! + w1) | 0;
+    c = (c + t1) | 0;
+    g = t1 + (((hh >>> 2) | (hh << 30)) ^ ((hh >>> 13) | (hh << 19)) ^ ((hh >>> 22) | (hh << 10)));
+    g = (g + ((hh & a) | (b & (hh | a)))) | 0;
+    t1 = f + (((c >>> 6) | (c << 26)) ^ ((c >>> 11) | (c << 21)) ^ ((c >>> 25) | (c << 7)));
+    t1 = (t1 + (e ^ (c & (d ^ e))) + K256[t + 2]! + w2) | 0;
+    b = (b + t1) | 0;
+    f = t1 + (((g >>> 2) | (g << 30)) ^ ((g >>> 13) | (g << 19)) ^ ((g >>> 22) | (g << 10)));
+    f = (f + ((g & hh) | (a & (g | hh)))) | 0;
+    t1 = e + (((b >>> 6) | (b << 26)) ^ ((b >>> 11) | (b << 21)) ^ ((b >>> 25) | (b << 7)));
+    t1 = (t1 + (d ^ (b & (c ^ d))) + K256[t + 3]! + w3) | 0;
+    a = (a + t1) | 0;
+    e = t1 + (((f >>> 2) | (f << 30)) ^ ((f >>> 13) | (f << 19)) ^ ((f >>> 22) | (f << 10)));
+    e = (e + ((f & g) | (hh & (f | g)))) | 0;
+    t1 = d + (((a >>> 6) | (a << 26)) ^ ((a >>> 11) | (a << 21)) ^ ((a >>> 25) | (a << 7)));
+    t1 = (t1 + (c ^ (a & (b ^ c))) + K256[t + 4]! + w4) | 0;
+    hh = (hh + t1) | 0;
+    d = t1 + (((e >>> 2) | (e << 30)) ^ ((e >>> 13) | (e << 19)) ^ ((e >>> 22) | (e << 10)));
+    d = (d + ((e & f) | (g & (e | f)))) | 0;
+    t1 = c + (((hh >>> 6) | (hh << 26)) ^ ((hh >>> 11) | (hh << 21)) ^ ((hh >>> 25) | (hh << 7)));
+    t1 = (t1 + (b ^ (hh & (a ^ b))) + K256[t + 5]! + w5) | 0;
+    g = (g + t1) | 0;
+    c = t1 + (((d >>> 2) | (d << 30)) ^ ((d >>> 13) | (d << 19)) ^ ((d >>> 22) | (d << 10)));
+    c = (c + ((d & e) | (f & (d | e)))) | 0;
+    t1 = b + (((g >>> 6) | (g << 26)) ^ ((g >>> 11) | (g << 21)) ^ ((g >>> 25) | (g << 7)));
+    t1 = (t1 + (a ^ (g & (hh ^ a))) + K256[t + 6]! + w6) | 0;
+    f = (f + t1) | 0;
+    b = t1 + (((c >>> 2) | (c << 30)) ^ ((c >>> 13) | (c << 19)) ^ ((c >>> 22) | (c << 10)));
+    b = (b + ((c & d) | (e & (c | d)))) | 0;
+    t1 = a + (((f >>> 6) | (f << 26)) ^ ((f >>> 11) | (f << 21)) ^ ((f >>> 25) | (f << 7)));
+    t1 = (t1 + (hh ^ (f & (g ^ hh))) + K256[t + 7]! + w7) | 0;
+    e = (e + t1) | 0;
+    a = t1 + (((b >>> 2) | (b << 30)) ^ ((b >>> 13) | (b << 19)) ^ ((b >>> 22) | (b << 10)));
+    a = (a + ((b & c) | (d & (b | c)))) | 0;
+    t1 = hh + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7)));
+    t1 = (t1 + (g ^ (e & (f ^ g))) + K256[t + 8]! + w8) | 0;
+    d = (d + t1) | 0;
+    hh = t1 + (((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10)));
+    hh = (hh + ((a & b) | (c & (a | b)))) | 0;
+    t1 = g + (((d >>> 6) | (d << 26)) ^ ((d >>> 11) | (d << 21)) ^ ((d >>> 25) | (d << 7)));
+    t1 = (t1 + (f ^ (d & (e ^ f))) + K256[t + 9]! + w9) | 0;
+    c = (c + t1) | 0;
+    g = t1 + (((hh >>> 2) | (hh << 30)) ^ ((hh >>> 13) | (hh << 19)) ^ ((hh >>> 22) | (hh << 10)));
+    g = (g + ((hh & a) | (b & (hh | a)))) | 0;
+    t1 = f + (((c >>> 6) | (c << 26)) ^ ((c >>> 11) | (c << 21)) ^ ((c >>> 25) | (c << 7)));
+    t1 = (t1 + (e ^ (c & (d ^ e))) + K256[t + 10]! + w10) | 0;
+    b = (b + t1) | 0;
+    f = t1 + (((g >>> 2) | (g << 30)) ^ ((g >>> 13) | (g << 19)) ^ ((g >>> 22) | (g << 10)));
+    f = (f + ((g & hh) | (a & (g | hh)))) | 0;
+    t1 = e + (((b >>> 6) | (b << 26)) ^ ((b >>> 11) | (b << 21)) ^ ((b >>> 25) | (b << 7)));
+    t1 = (t1 + (d ^ (b & (c ^ d))) + K256[t + 11]! + w11) | 0;
+    a = (a + t1) | 0;
+    e = t1 + (((f >>> 2) | (f << 30)) ^ ((f >>> 13) | (f << 19)) ^ ((f >>> 22) | (f << 10)));
+    e = (e + ((f & g) | (hh & (f | g)))) | 0;
+    t1 = d + (((a >>> 6) | (a << 26)) ^ ((a >>> 11) | (a << 21)) ^ ((a >>> 25) | (a << 7)));
+    t1 = (t1 + (c ^ (a & (b ^ c))) + K256[t + 12]! + w12) | 0;
+    hh = (hh + t1) | 0;
+    d = t1 + (((e >>> 2) | (e << 30)) ^ ((e >>> 13) | (e << 19)) ^ ((e >>> 22) | (e << 10)));
+    d = (d + ((e & f) | (g & (e | f)))) | 0;
+    t1 = c + (((hh >>> 6) | (hh << 26)) ^ ((hh >>> 11) | (hh << 21)) ^ ((hh >>> 25) | (hh << 7)));
+    t1 = (t1 + (b ^ (hh & (a ^ b))) + K256[t + 13]! + w13) | 0;
+    g = (g + t1) | 0;
+    c = t1 + (((d >>> 2) | (d << 30)) ^ ((d >>> 13) | (d << 19)) ^ ((d >>> 22) | (d << 10)));
+    c = (c + ((d & e) | (f & (d | e)))) | 0;
+    t1 = b + (((g >>> 6) | (g << 26)) ^ ((g >>> 11) | (g << 21)) ^ ((g >>> 25) | (g << 7)));
+    t1 = (t1 + (a ^ (g & (hh ^ a))) + K256[t + 14]! + w14) | 0;
+    f = (f + t1) | 0;
+    b = t1 + (((c >>> 2) | (c << 30)) ^ ((c >>> 13) | (c << 19)) ^ ((c >>> 22) | (c << 10)));
+    b = (b + ((c & d) | (e & (c | d)))) | 0;
+    t1 = a + (((f >>> 6) | (f << 26)) ^ ((f >>> 11) | (f << 21)) ^ ((f >>> 25) | (f << 7)));
+    t1 = (t1 + (hh ^ (f & (g ^ hh))) + K256[t + 15]! + w15) | 0;
+    e = (e + t1) | 0;
+    a = t1 + (((b >>> 2) | (b << 30)) ^ ((b >>> 13) | (b << 19)) ^ ((b >>> 22) | (b << 10)));
+    a = (a + ((b & c) | (d & (b | c)))) | 0;
   }
   h[0] = (h[0]! + a) | 0;
   h[1] = (h[1]! + b) | 0;
@@ -192,7 +358,7 @@ class HmacSha256 {
   }
 
   /**
-   * mac(label, prefix + suffix) is macAfter(midstate(label, prefix), suffix):
+   * mac(label, prefix + suffix) is macAfterBytes(midstate(label, prefix), suffix):
    * the hashing of the prefix's whole blocks done once for every suffix (the
    * rounds of the permutation hash long common beginnings). Kept for later
    * calls too (cycle-walking permutes one value again and again).
@@ -213,19 +379,20 @@ class HmacSha256 {
     return mid;
   }
 
-  macAfter(mid: Midstate, suffix: string): Buffer {
-    return this.toBuffer(this.macAfterWords(mid, suffix));
-  }
-
-  /** macAfter's result as eight big-endian 32-bit words, in a state array the next call overwrites. */
-  macAfterWords(mid: Midstate, suffix: string): Int32Array {
+  /**
+   * mac(label, prefix + suffix) as eight big-endian 32-bit words, in a state array the next call overwrites,
+   * for mid = midstate(label, prefix) and the suffix's UTF-8 bytes suffix[0, len).
+   */
+  macAfterBytes(mid: Midstate, suffix: Uint8Array, len: number): Int32Array {
     const tail = mid.tail;
-    const buf = this.room(tail.length, suffix.length);
+    const t = tail.length;
+    if (this.buf.length < t + len + 73) this.buf = new Uint8Array(2 * (t + len + 73));
+    const buf = this.buf;
     // short copies by hand: TypedArray#set costs more than these few bytes
-    for (let i = 0; i < tail.length; i++) buf[i] = tail[i]!;
-    const n = putUtf8(buf, tail.length, suffix);
+    for (let i = 0; i < t; i++) buf[i] = tail[i]!;
+    for (let i = 0; i < len; i++) buf[t + i] = suffix[i]!;
     setState(this.h, mid.state);
-    return this.finish(n, mid.hashed);
+    return this.finish(t + len, mid.hashed);
   }
 
   private toBuffer(h: Int32Array): Buffer {
@@ -388,9 +555,73 @@ function fromBig(n: bigint, rad: readonly number[], out: number[], at: number): 
   }
 }
 
+/** The class of each ASCII character: 1 digits, 2 lower case, 3 upper case, 0 none; CLASS_FIRST: each class's first code. */
+const CLASS_OF = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) CLASS_OF[c] = 1;
+for (let c = 97; c <= 122; c++) CLASS_OF[c] = 2;
+for (let c = 65; c <= 90; c++) CLASS_OF[c] = 3;
+const CLASS_FIRST = Uint8Array.of(0, 48, 97, 65);
+
+/** An alphabet's ASCII characters: the index of each one's first occurrence in it (indexOf), or -1. */
+const asciiIndexes = new Map<string, Int32Array>();
+function asciiIndexOf(alphabet: string): Int32Array {
+  let table = asciiIndexes.get(alphabet);
+  if (table === undefined) {
+    table = new Int32Array(128).fill(-1);
+    for (let i = alphabet.length - 1; i >= 0; i--) {
+      const c = alphabet.charCodeAt(i);
+      if (c < 128) table[c] = i;
+    }
+    if (asciiIndexes.size >= 256) asciiIndexes.clear();
+    asciiIndexes.set(alphabet, table);
+  }
+  return table;
+}
+
+/** What the rounds of one permutation input shape need besides its digits (see `plan` in createKeyed). */
+interface Plan {
+  /** Midstates of `${i}\0${prefix}` for the PRF blocks i = 0, 1, …, made as needed. */
+  readonly mids: Midstate[];
+  /** The BigInt path's moduli and PRF output bits; made at its first use. */
+  big: { modA: bigint; modB: bigint; bitsA: number; bitsB: number } | null;
+}
+
+/** Writes the decimal digits of the integer 0 <= n < 2^53 at out[at]; returns the end. */
+function putDecimal(out: Uint8Array, at: number, n: number): number {
+  let end = at + 1;
+  for (let p = 10; p <= n; p *= 10) end++;
+  for (let j = end - 1; j >= at; j--) {
+    const d = n % 10;
+    out[j] = 48 + d;
+    n = (n - d) / 10;
+  }
+  return end;
+}
+
+/** Writes the ASCII string s at out[at]; returns the end. */
+function putAscii(out: Uint8Array, at: number, s: string): number {
+  for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i);
+  return at + s.length;
+}
+
+/** The string of UTF-16 code units codes[0, n), in slices that keep fromCharCode's argument list short. */
+function fromCodes(codes: number[], n: number): string {
+  if (n <= 4096) return String.fromCharCode.apply(null, n === codes.length ? codes : codes.slice(0, n));
+  let out = '';
+  for (let at = 0; at < n; at += 4096) out += String.fromCharCode.apply(null, codes.slice(at, Math.min(n, at + 4096)));
+  return out;
+}
+
 export function createKeyed(key: Buffer): Keyed {
   const hmac = new HmacSha256(key);
   const prf = (label: string, input: string): Buffer => hmac.mac(label, input);
+
+  /** The PRF input after a midstate: `${round}\0${half}`, as bytes (ASCII: a digit, NUL, decimal digits). */
+  let suffix = new Uint8Array(64);
+  const roomFor = (digits: number): Uint8Array => {
+    if (suffix.length < digits + 2) suffix = new Uint8Array(2 * (digits + 2));
+    return suffix;
+  };
 
   /**
    * The permutation's round function: prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`)
@@ -398,18 +629,26 @@ export function createKeyed(key: Buffer): Keyed {
    * the beginning up to `${round}`.
    */
   const fpeRound = (mids: Midstate[], prefix: string, round: number, half: bigint, modulus: bigint, bits: number) => {
-    const suffix = `${round}\u0000${half}`;
+    const digits = half.toString();
+    const buf = roomFor(digits.length);
+    buf[0] = 48 + round;
+    buf[1] = 0;
+    const len = putAscii(buf, 2, digits);
     let v = 0n;
     for (let i = 0; i * 256 < bits; i++) {
       const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
-      v = appendWords(v, hmac.macAfterWords(mid, suffix));
+      v = appendWords(v, hmac.macAfterBytes(mid, buf, len));
     }
     return v % modulus;
   };
 
   /** fpeRound for a modulus of at most NUMBER_MODULUS (one block of PRF output: 49 + 128 bits < 256). */
-  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number =>
-    wordsMod(hmac.macAfterWords(mid, `${round}\u0000${half}`), modulus);
+  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number => {
+    const buf = roomFor(16);
+    buf[0] = 48 + round;
+    buf[1] = 0;
+    return wordsMod(hmac.macAfterBytes(mid, buf, putDecimal(buf, 2, half)), modulus);
+  };
 
   const pick = (label: string, input: string, n: number): number => {
     if (n <= 1) return 0;
@@ -418,7 +657,94 @@ export function createKeyed(key: Buffer): Keyed {
     return h.readUIntBE(0, 6) % n;
   };
 
+  /**
+   * Plans by `${tweak}\0${shape}\0`: cycle-walking permutes one value again and again, and values of one
+   * kind share a tweak and shape (private key lines, tokens of one provider).
+   */
+  const plans = new Map<string, Plan>();
+  const plan = (prefix: string): Plan => {
+    let p = plans.get(prefix);
+    if (p === undefined) {
+      p = { mids: [], big: null };
+      if (plans.size >= 4096) plans.clear();
+      plans.set(prefix, p);
+    }
+    return p;
+  };
+
+  /** Scratch arrays of the ASCII path, grown as needed. */
+  let codes: number[] = [];
+  const positions: number[] = [];
+  const digits: number[] = [];
+  const rad: number[] = [];
+  /** The alphabet of each position, as its class (1, 2, 3) or 0 for the fixed alphabet. */
+  const classes: number[] = [];
+
   const permute = (value: string, tweak: string, opts?: PermuteOptions): string => {
+    if (opts?.keep === undefined) {
+      const len = value.length;
+      let ascii = true;
+      for (let i = 0; i < len; i++) {
+        if (value.charCodeAt(i) >= 128) {
+          ascii = false;
+          break;
+        }
+      }
+      if (ascii) return permuteAscii(value, tweak, opts?.alphabet);
+    }
+    return permuteChars(value, tweak, opts);
+  };
+
+  /**
+   * permuteChars for a value of ASCII characters and no `keep`: each character a code unit, found in its
+   * alphabet by table; the same positions, digits and shape.
+   */
+  const permuteAscii = (value: string, tweak: string, fixed: string | undefined): string => {
+    const len = value.length;
+    if (codes.length < len) codes = new Array<number>(len);
+    const table = fixed === undefined ? null : asciiIndexOf(fixed);
+    const fixedLen = fixed === undefined ? 0 : fixed.length;
+    let n = 0;
+    for (let i = 0; i < len; i++) {
+      const c = value.charCodeAt(i);
+      codes[i] = c;
+      if (table !== null) {
+        const d = table[c]!;
+        if (d < 0) continue;
+        positions[n] = i;
+        digits[n] = d;
+        rad[n] = fixedLen;
+        classes[n] = 0;
+        n++;
+      } else {
+        const k = CLASS_OF[c]!;
+        if (k === 0) continue;
+        positions[n] = i;
+        digits[n] = c - CLASS_FIRST[k]!;
+        rad[n] = k === 1 ? 10 : 26;
+        classes[n] = k;
+        n++;
+      }
+    }
+    if (n === 0) return value;
+    const half = Math.ceil(n / 2);
+    let shape: string;
+    if (table !== null) {
+      shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
+    } else {
+      shape = `${rad[0]}`;
+      for (let i = 1; i < n; i++) shape += rad[i] === 10 ? ',10' : ',26';
+    }
+    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
+    for (let i = 0; i < n; i++) {
+      const k = classes[i]!;
+      codes[positions[i]!] = k === 0 ? fixed!.charCodeAt(out[i]!) : CLASS_FIRST[k]! + out[i]!;
+    }
+    return fromCodes(codes, len);
+  };
+
+  /** The permutation of any value: its code points, each letter or digit (or character of `opts.alphabet`) a digit. */
+  const permuteChars = (value: string, tweak: string, opts?: PermuteOptions): string => {
     const chars = Array.from(value);
     const positions: number[] = [];
     const alphabets: string[] = [];
@@ -441,43 +767,50 @@ export function createKeyed(key: Buffer): Keyed {
     if (n === 0) return value;
     const half = Math.ceil(n / 2);
     const digits = new Array<number>(n);
+    const rad = new Array<number>(n);
     let shape = '';
-    // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
-    let modA = 1;
-    let modB = 1;
     for (let i = 0; i < n; i++) {
       const alphabet = alphabets[i]!;
       digits[i] = alphabet.indexOf(chars[positions[i]!]!);
+      rad[i] = alphabet.length;
       shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
-      if (i < half) modA *= alphabet.length;
-      else modB *= alphabet.length;
     }
-    const prefix = `${tweak}\u0000${shape}\u0000`;
-    const out =
-      modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
-        ? permuteNumber(digits, alphabets, half, modA, modB, prefix)
-        : permuteBig(digits, alphabets, half, prefix);
+    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
     for (let i = 0; i < n; i++) {
       chars[positions[i]!] = alphabets[i]![out[i]!]!;
     }
     return chars.join('');
   };
 
+  /** The Feistel network on digits[0, n) of radices rad[0, n), the first `half` one side; returns the new digits. */
+  const rounds = (digits: number[], rad: number[], n: number, half: number, prefix: string): number[] => {
+    // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
+    let modA = 1;
+    let modB = 1;
+    for (let i = 0; i < half; i++) modA *= rad[i]!;
+    for (let i = half; i < n; i++) modB *= rad[i]!;
+    const p = plan(prefix);
+    return modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
+      ? permuteNumber(digits, rad, n, half, modA, modB, p, prefix)
+      : permuteBig(digits, rad, n, half, p, prefix);
+  };
+
   /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
   const permuteNumber = (
     digits: number[],
-    alphabets: string[],
+    rad: number[],
+    n: number,
     half: number,
     modA: number,
     modB: number,
+    p: Plan,
     prefix: string,
   ): number[] => {
-    const n = digits.length;
     let a = 0;
     let b = 0;
-    for (let i = 0; i < half; i++) a = a * alphabets[i]!.length + digits[i]!;
-    for (let i = half; i < n; i++) b = b * alphabets[i]!.length + digits[i]!;
-    const mid = hmac.midstate('fpe', `0\u0000${prefix}`);
+    for (let i = 0; i < half; i++) a = a * rad[i]! + digits[i]!;
+    for (let i = half; i < n; i++) b = b * rad[i]! + digits[i]!;
+    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${prefix}`));
     for (let r = 0; r < ROUNDS; r++) {
       // a half with a modulus of 1 is always 0 whatever the round adds
       if (r % 2 === 0) {
@@ -488,37 +821,35 @@ export function createKeyed(key: Buffer): Keyed {
     }
     const out = new Array<number>(n);
     for (let i = n - 1; i >= half; i--) {
-      const rad = alphabets[i]!.length;
-      const d = b % rad;
+      const d = b % rad[i]!;
       out[i] = d;
-      b = (b - d) / rad;
+      b = (b - d) / rad[i]!;
     }
     for (let i = half - 1; i >= 0; i--) {
-      const rad = alphabets[i]!.length;
-      const d = a % rad;
+      const d = a % rad[i]!;
       out[i] = d;
-      a = (a - d) / rad;
+      a = (a - d) / rad[i]!;
     }
     return out;
   };
 
-  const permuteBig = (digits: number[], alphabets: string[], half: number, prefix: string): number[] => {
-    const n = digits.length;
-    const radA = alphabets.slice(0, half).map((a) => a.length);
-    const radB = alphabets.slice(half).map((a) => a.length);
-    const modA = product(radA);
-    const modB = product(radB);
+  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan, prefix: string): number[] => {
+    const radA = rad.slice(0, half);
+    const radB = rad.slice(half, n);
+    if (p.big === null) {
+      const modA = product(radA);
+      const modB = product(radB);
+      // PRF output stretched to cover the modulus with 128 spare bits
+      p.big = { modA, modB, bitsA: bitLength(modA) + 128, bitsB: bitLength(modB) + 128 };
+    }
+    const { modA, modB, bitsA, bitsB } = p.big;
     let a = toBig(digits, 0, radA);
     let b = toBig(digits, half, radB);
-    // PRF output stretched to cover the modulus with 128 spare bits
-    const bitsA = bitLength(modA) + 128;
-    const bitsB = bitLength(modB) + 128;
-    const mids: Midstate[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
-        a = (a + fpeRound(mids, prefix, r, b, modA, bitsA)) % modA;
+        a = (a + fpeRound(p.mids, prefix, r, b, modA, bitsA)) % modA;
       } else {
-        b = (b + fpeRound(mids, prefix, r, a, modB, bitsB)) % modB;
+        b = (b + fpeRound(p.mids, prefix, r, a, modB, bitsB)) % modB;
       }
     }
     const out = new Array<number>(n);

@@ -174,13 +174,14 @@ export class Registry implements ResolveSink {
       if (!list) byEntity.set(s.entity, (list = []));
       list.push(s);
     }
+    const heads = realHeads(real);
     const taken = new Map<string, Entity>();
     const clashes = (e: Entity, candidate: string, original: string): boolean => {
       if (candidate === original) return true; // a stand-in that gives the original back would leak it
       if (real.has(candidate) || real.has(candidate.toLowerCase())) return true;
       const owner = taken.get(candidate);
       if (owner && owner !== e) return true;
-      return containsReal(candidate, real);
+      return containsReal(candidate, real, heads);
     };
     for (const [entity, surfaces] of byEntity) {
       const gen = generatorFor(entity.kind);
@@ -206,12 +207,29 @@ export class Registry implements ResolveSink {
 /** Longest run of words checked when a stand-in is searched for real values. */
 const MAX_WORDS = 6;
 
+/** The beginning of s before its first character that is not a word character (all of s when there is none). */
+function head(s: string, w: Uint8Array): string {
+  let i = 0;
+  while (i < s.length && w[s.charCodeAt(i)] === 1) i++;
+  return i === s.length ? s : s.slice(0, i);
+}
+
+/** The heads of the real values: a string whose head is not among them is not a real value. */
+export function realHeads(real: ReadonlySet<string>): Set<string> {
+  const w = wordChars();
+  const heads = new Set<string>();
+  for (const r of real) heads.add(head(r, w));
+  return heads;
+}
+
 /**
  * Whether a run of whole words of `candidate` (letters and digits between
  * other characters) is a real value of the trace, in any letter case.
- * Long candidates (key blocks) are random and not searched.
+ * Long candidates (key blocks) are random and not searched. `heads` is
+ * realHeads(real): the runs that go past a non-word character are looked up
+ * only when what comes before it is the head of a real value.
  */
-function containsReal(candidate: string, real: ReadonlySet<string>): boolean {
+export function containsReal(candidate: string, real: ReadonlySet<string>, heads: ReadonlySet<string>): boolean {
   if (candidate.length > 256) return false;
   const w = wordChars();
   const starts: number[] = [];
@@ -225,8 +243,17 @@ function containsReal(candidate: string, real: ReadonlySet<string>): boolean {
   if (ends.length < starts.length) ends.push(candidate.length);
   const lower = candidate.toLowerCase();
   for (let a = 0; a < starts.length; a++) {
+    const from = starts[a]!;
+    // the first non-word character of lower from the run's start: a piece that holds it has the head before it
+    let k = from;
+    while (k < lower.length && w[lower.charCodeAt(k)] === 1) k++;
+    let headIsReal: boolean | undefined;
     for (let b = a; b < Math.min(starts.length, a + MAX_WORDS); b++) {
-      const piece = lower.slice(starts[a], ends[b]);
+      if (k < lower.length && ends[b]! > k) {
+        headIsReal ??= heads.has(lower.slice(from, k));
+        if (!headIsReal) break; // the later pieces reach further still
+      }
+      const piece = lower.slice(from, ends[b]);
       if (piece.length !== candidate.length && real.has(piece)) return true;
     }
   }

@@ -93,4 +93,41 @@ describe('keyed permute', () => {
       }
     }
   });
+
+  // keyed.ts takes ASCII values through character tables and scratch arrays kept between calls, and caches
+  // per tweak and shape what the rounds need; anything else through the code points
+  it('equals it for ASCII and other values, one call after another', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 13 + 7) & 255));
+    const keyed = createKeyed(key);
+    let seed = 9;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const pick = (set: string, len: number) => Array.from({ length: len }, () => set[rnd(set.length)]!).join('');
+    const cases: [string, string, PermuteOptions | undefined][] = [];
+    for (const len of [1, 7, 33, 64, 200, 4100, 9000]) cases.push([pick(B64 + '-=\\n', len), 'b64', { alphabet: B64 }]);
+    for (const len of [3, 64, 5000]) cases.push([pick('0123456789abcdefXYZ-_.:', len), 'mixed', undefined]);
+    // a fixed alphabet with characters outside ASCII, or one written twice (indexOf finds the first)
+    cases.push([pick('abcé-', 20), 'wide', { alphabet: 'abcé' }]);
+    cases.push([pick('abcé-', 20), 'wide', { alphabet: 'éabc' }]);
+    cases.push([pick('0123456789', 12), 'twice', { alphabet: '01234567890123' }]);
+    cases.push([pick('😀ab01', 15), 'astral', undefined]);
+    // one tweak and shape for a class alphabet and a fixed one of its length
+    cases.push(['4155550100', 'shared', undefined]);
+    cases.push(['qrstuvwxyz', 'shared', { alphabet: 'qrstuvwxyz' }]);
+    // a long value, then short ones of one shape (the scratch arrays keep the long one's tail)
+    cases.push([pick('0123456789', 300), 'digits', undefined]);
+    for (let i = 0; i < 5; i++) cases.push([pick('0123456789', 9), 'digits', undefined]);
+    for (const [value, tweak, opts] of cases) {
+      // cycle-walking: the output permuted again, under the same tweak
+      let v = value;
+      for (let step = 0; step < 3; step++) {
+        const want = referencePermute(key, v, tweak, opts);
+        expect(keyed.permute(v, tweak, opts)).toBe(want);
+        v = want;
+      }
+    }
+  });
 });
