@@ -18,7 +18,8 @@ import { cookieValues } from './secrets/http';
 import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
-import { StartCursor, secretWordStarts } from './secrets/words';
+import { secretWordStarts } from './secrets/words';
+import { StartCursor } from './starts';
 
 export { classifyToken } from './secrets/scan';
 export { TOKEN_RULES, NAMED_RULES, providers } from './secrets/rules';

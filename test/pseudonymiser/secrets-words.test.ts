@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { HEADER_WORDS, NAME_WORDS, headerInitial } from '../../pseudonymiser/detectors/secrets';
 import { FIND, boundaryBefore } from '../../pseudonymiser/detectors/secrets/prose';
-import { StartCursor, secretWordStarts } from '../../pseudonymiser/detectors/secrets/words';
+import { secretWordStarts } from '../../pseudonymiser/detectors/secrets/words';
+import { StartCursor } from '../../pseudonymiser/detectors/starts';
 
 type Gate = ((s: string, p: number) => boolean) | undefined;
 const SCANS: [string, RegExp, Gate][] = [

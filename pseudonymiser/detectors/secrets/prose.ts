@@ -11,7 +11,8 @@
  * case-sensitive" stay; a quoted value is taken as written.
  */
 import { looksSecret } from './values';
-import { StartCursor, secretWordStarts } from './words';
+import { secretWordStarts } from './words';
+import { StartCursor } from '../starts';
 
 const WORD = String.raw`(password|passwd|passphrase|passcode|pwd|pin(?:[ -]?code|[ -]number)?|security[ -]code|access[ -]code|api[ -]?key|api[ -]token|access[ -]token|auth[ -]token|secret[ -]key|private[ -]token|token)`;
 /** `for the VPN`, `to my account`, `of the admin user`: what the credential is for, a few words at most. */
