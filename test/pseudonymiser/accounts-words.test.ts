@@ -5,7 +5,13 @@
  * in the same order, as the global patterns scanning the whole text.
  */
 import fc from 'fast-check';
-import { LABELS, TEXT_ID, labelInitial, textIdInitial } from '../../pseudonymiser/detectors/accounts/identity';
+import {
+  LABELS,
+  TEXT_ID,
+  labelInitial,
+  nextStripePrefix,
+  textIdInitial,
+} from '../../pseudonymiser/detectors/accounts/identity';
 import { PROSE_ID, proseIdInitial } from '../../pseudonymiser/detectors/accounts/mentions';
 import { accountWordStarts } from '../../pseudonymiser/detectors/accounts/words';
 import { StartCursor } from '../../pseudonymiser/detectors/starts';
@@ -173,5 +179,50 @@ describe('account words: candidate starts', () => {
     expect(accountWordStarts(a)).toEqual([0, 1, 4, 5, 9, 16, 17]);
     expect(accountWordStarts(b)).toEqual([]);
     expect(accountWordStarts(a)).toEqual([0, 1, 4, 5, 9, 16, 17]);
+  });
+});
+
+describe('Stripe-style prefixes', () => {
+  const PREFIX = /(?:cus|acct|usr|user|pm|ba|card|sub|src|cust)_/g;
+  const prefixText = fc.oneof(
+    fc
+      .array(
+        fc.constantFrom(
+          'cus',
+          'cust',
+          'acct',
+          'usr',
+          'user',
+          'pm',
+          'ba',
+          'card',
+          'sub',
+          'src',
+          'c',
+          'us',
+          '_',
+          'x',
+          '1',
+          ' ',
+        ),
+        {
+          maxLength: 30,
+        },
+      )
+      .map((a) => a.join('')),
+    fc.string({ maxLength: 40 }),
+  );
+
+  it('nextStripePrefix finds what the pattern finds, from every position', () => {
+    fc.assert(
+      fc.property(prefixText, (s) => {
+        for (let from = 0; from <= s.length; from++) {
+          PREFIX.lastIndex = from;
+          const m = PREFIX.exec(s);
+          expect(nextStripePrefix(s, from)).toBe(m === null ? -1 : m.index);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

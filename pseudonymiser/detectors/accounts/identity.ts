@@ -197,7 +197,12 @@ function nextTilde(corpus: string, from: number): RegExpExecArray | null {
 /** Stripe-style prefixes (`cus_`, `acct_`, …): one of these words, then `_`. */
 const STRIPE_WORDS = new Set(['cus', 'acct', 'usr', 'user', 'pm', 'ba', 'card', 'sub', 'src', 'cust']);
 /** Last letters of STRIPE_WORDS. */
-const STRIPE_LAST = new Set([...STRIPE_WORDS].map((w) => w.charCodeAt(w.length - 1)));
+const STRIPE_LAST = new Uint8Array(128);
+for (const w of STRIPE_WORDS) STRIPE_LAST[w.charCodeAt(w.length - 1)] = 1;
+/** STRIPE_WORDS by length, longest first: compared in place, no slice per `_`. */
+const STRIPE_BY_LENGTH: readonly (readonly string[])[] = [4, 3, 2].map((n) =>
+  [...STRIPE_WORDS].filter((w) => w.length === n),
+);
 
 /**
  * Where the next Stripe-style prefix at or after `from` starts, or -1: the
@@ -205,12 +210,13 @@ const STRIPE_LAST = new Set([...STRIPE_WORDS].map((w) => w.charCodeAt(w.length -
  * `_` after the word's start (the words hold no `_`), so it is found from
  * the `_` (indexOf); at most one word ends at a given `_`.
  */
-function nextStripePrefix(corpus: string, from: number): number {
+export function nextStripePrefix(corpus: string, from: number): number {
   for (let u = corpus.indexOf('_', from); u >= 0; u = corpus.indexOf('_', u + 1)) {
-    if (!STRIPE_LAST.has(corpus.charCodeAt(u - 1))) continue;
-    for (let len = 4; len >= 2; len--) {
-      const p = u - len;
-      if (p >= from && STRIPE_WORDS.has(corpus.slice(p, u))) return p;
+    if (STRIPE_LAST[corpus.charCodeAt(u - 1)] !== 1) continue;
+    for (const words of STRIPE_BY_LENGTH) {
+      const p = u - words[0]!.length;
+      if (p < from) continue;
+      for (const w of words) if (corpus.startsWith(w, p)) return p;
     }
   }
   return -1;
