@@ -5,8 +5,9 @@
  *
  * Cost per chunk: one linear candidate scan for tokens (secrets/scan.ts);
  * the structural detectors each start from a cheap literal search
- * (`-----BEGIN`, `://`, `uthorization`, `ookie`, a secret-word search) and
- * only then run short sticky patterns, each bounded, from the hit. Every
+ * (`-----BEGIN`, `://`) or from one shared list of secret-word positions
+ * (headers, assignments, prose: secrets/words.ts) and only then run short
+ * sticky patterns, each bounded, from the hit. Every
  * scan moves forward past what it has read, so the work stays linear in
  * the text even on adversarial input.
  */
