@@ -5,8 +5,9 @@
  *
  * Cost per chunk: one linear candidate scan for tokens (secrets/scan.ts);
  * the structural detectors each start from a cheap literal search
- * (`-----BEGIN`, `://`, `uthorization`, `ookie`, a secret-word search) and
- * only then run short sticky patterns, each bounded, from the hit. Every
+ * (`-----BEGIN`, `://`) or from one shared list of secret-word positions
+ * (headers, assignments, prose: secrets/words.ts) and only then run short
+ * sticky patterns, each bounded, from the hit. Every
  * scan moves forward past what it has read, so the work stays linear in
  * the text even on adversarial input.
  */
@@ -18,6 +19,8 @@ import { cookieValues } from './secrets/http';
 import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
+import { secretWordStarts } from './secrets/words';
+import { StartCursor } from './starts';
 
 export { classifyToken } from './secrets/scan';
 export { TOKEN_RULES, NAMED_RULES, providers } from './secrets/rules';
@@ -213,7 +216,13 @@ const AUTH_VALUE =
   /["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?:(Bearer|Basic|Token|Bot|SSWS|ApiKey|Api-Key|JWT|OAuth|GenieKey|Key|DSN)[ \t]{1,8})?([A-Za-z0-9._~+/=:-]{8,8192})/iy;
 const BEARER_VALUE = /[ \t]{1,8}([A-Za-z0-9._~+/=-]{16,8192})/y;
 const COOKIE_OPERATOR = /["']?[ \t]{0,8}[:=][ \t]{0,8}["']?/y;
-const HEADER_WORDS = /authorization|bearer|cookie/gi;
+export const HEADER_WORDS = /authorization|bearer|cookie/gi;
+const HEADER_WORDS_AT = new RegExp(HEADER_WORDS.source, 'iy');
+/** Whether a header word may start at `p`: an `a`, `b` or `c` in either case. */
+export const headerInitial = (corpus: string, p: number): boolean => {
+  const c = corpus.charCodeAt(p) | 32;
+  return c === 97 || c === 98 || c === 99;
+};
 
 function emitCredential(corpus: string, start: number, end: number, out: Emitter): void {
   const value = corpus.slice(start, end);
@@ -223,15 +232,18 @@ function emitCredential(corpus: string, start: number, end: number, out: Emitter
   out.emit(kind, start, end);
 }
 
-function detectHeaders(corpus: string, out: Emitter): void {
-  if (!/uthorization|earer|ookie/i.test(corpus)) return;
-  HEADER_WORDS.lastIndex = 0;
+/** Reads headers from the header words among `starts` (see secrets/words.ts). */
+function detectHeaders(corpus: string, out: Emitter, starts: readonly number[]): void {
+  const words = new StartCursor(starts);
+  const gate = (p: number): boolean => headerInitial(corpus, p);
+  let from = 0;
   for (;;) {
-    const m = HEADER_WORDS.exec(corpus);
+    const m = words.next(HEADER_WORDS_AT, corpus, from, gate);
     if (!m) break;
     secretScanWork.steps++;
     const word = m[0].toLowerCase();
     const after = m.index + m[0].length;
+    from = after;
     if (word === 'authorization') {
       AUTH_VALUE.lastIndex = after;
       const v = AUTH_VALUE.exec(corpus);
@@ -241,13 +253,13 @@ function detectHeaders(corpus: string, out: Emitter): void {
       const start = AUTH_VALUE.lastIndex - cred.length;
       if (scheme === '' && !/\d/.test(cred)) continue;
       emitCredential(corpus, start, AUTH_VALUE.lastIndex, out);
-      HEADER_WORDS.lastIndex = AUTH_VALUE.lastIndex;
+      from = AUTH_VALUE.lastIndex;
     } else if (word === 'bearer') {
       BEARER_VALUE.lastIndex = after;
       const v = BEARER_VALUE.exec(corpus);
       if (!v || !/\d/.test(v[1]!)) continue;
       emitCredential(corpus, BEARER_VALUE.lastIndex - v[1]!.length, BEARER_VALUE.lastIndex, out);
-      HEADER_WORDS.lastIndex = BEARER_VALUE.lastIndex;
+      from = BEARER_VALUE.lastIndex;
     } else {
       const set = m.index >= 4 && corpus.slice(m.index - 4, m.index).toLowerCase() === 'set-';
       COOKIE_OPERATOR.lastIndex = after;
@@ -259,7 +271,7 @@ function detectHeaders(corpus: string, out: Emitter): void {
           out.emit('secret', p.start, p.end);
       }
       const last = pieces[pieces.length - 1];
-      if (last) HEADER_WORDS.lastIndex = Math.max(HEADER_WORDS.lastIndex, last.end);
+      if (last) from = Math.max(from, last.end);
     }
   }
 }
@@ -267,7 +279,8 @@ function detectHeaders(corpus: string, out: Emitter): void {
 // ---------------------------------------------------------------- assignments
 
 /** Words that make a name worth reading. The name's full form decides (context.ts kindOfKey). */
-const NAME_WORDS = /pass|pwd|secret|token|key|credential|auth|sig|dsn|private/gi;
+export const NAME_WORDS = /pass|pwd|secret|token|key|credential|auth|sig|dsn|private/gi;
+const NAME_WORDS_AT = new RegExp(NAME_WORDS.source, 'iy');
 const NAME_CHAR = table(ALNUM + '_.-');
 /** Query-string and pre-signed-URL parameters that carry a signature or credential. */
 const QUERY_SECRET =
@@ -276,10 +289,12 @@ const MAX_NAME = 64;
 const MAX_VALUE = 1024;
 const UNQUOTED_END = table(',;&"\'`<>)]}\u0000', true);
 
-function detectAssignments(corpus: string, out: Emitter): void {
-  NAME_WORDS.lastIndex = 0;
+/** Reads assignments from the name words among `starts` (see secrets/words.ts). */
+function detectAssignments(corpus: string, out: Emitter, starts: readonly number[]): void {
+  const words = new StartCursor(starts);
+  let from = 0;
   for (;;) {
-    const m = NAME_WORDS.exec(corpus);
+    const m = words.next(NAME_WORDS_AT, corpus, from);
     if (!m) break;
     secretScanWork.steps++;
     // the whole name around the word
@@ -289,7 +304,7 @@ function detectAssignments(corpus: string, out: Emitter): void {
     let ne = m.index + m[0].length;
     const neLimit = Math.min(corpus.length, ne + MAX_NAME);
     while (ne < neLimit && NAME_CHAR[corpus.charCodeAt(ne)] === 1) ne++;
-    NAME_WORDS.lastIndex = ne;
+    from = ne;
     if (ns === nsLimit && ns > 0 && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) continue; // name too long
     if (ne === neLimit && ne < corpus.length && NAME_CHAR[corpus.charCodeAt(ne)] === 1) continue;
     let name = corpus.slice(ns, ne);
@@ -325,7 +340,7 @@ function detectAssignments(corpus: string, out: Emitter): void {
       ve = vs;
       while (ve < vLimit && corpus[ve] !== q && corpus[ve] !== '\n') ve++;
       if (corpus[ve] !== q) {
-        NAME_WORDS.lastIndex = Math.max(NAME_WORDS.lastIndex, ve);
+        from = Math.max(from, ve);
         continue;
       }
     } else {
@@ -337,7 +352,7 @@ function detectAssignments(corpus: string, out: Emitter): void {
         if (sp >= 0) ve = vs + sp;
       }
     }
-    NAME_WORDS.lastIndex = Math.max(NAME_WORDS.lastIndex, ve);
+    from = Math.max(from, ve);
     if (ve - vs > MAX_VALUE || ve === vs) continue;
     const value = corpus.slice(vs, ve);
     if (value.includes('://')) continue; // URLs: the URL detector reads their credentials
@@ -373,9 +388,10 @@ export const secretsDetector: Detector = {
     detectKeyBlocks(corpus, out);
     detectTokens(corpus, out);
     detectUrls(corpus, out);
-    detectHeaders(corpus, out);
-    detectAssignments(corpus, out);
-    detectProseCredentials(corpus, (kind, start, end) => out.emit(kind, start, end));
+    const starts = secretWordStarts(corpus);
+    detectHeaders(corpus, out, starts);
+    detectAssignments(corpus, out, starts);
+    detectProseCredentials(corpus, (kind, start, end) => out.emit(kind, start, end), starts);
   },
 };
 

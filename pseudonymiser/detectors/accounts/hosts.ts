@@ -65,7 +65,8 @@ function kvHostKeyBefore(corpus: string, eq: number): boolean {
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c === 32 && e - k === 6)) k--;
     else break;
   }
-  if (e - k < 4) return false;
+  // KV_KEYS are 4, 6 and 11 characters long
+  if (e - k !== 4 && e - k !== 6 && e - k !== 11) return false;
   const before = k > 0 ? corpus.charCodeAt(k - 1) : 32;
   if (isSchemeChar(before) || before === 95) return false;
   return KV_KEYS.has(corpus.slice(k, e).toLowerCase());

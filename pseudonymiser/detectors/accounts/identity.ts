@@ -27,6 +27,8 @@ import { PUBLIC_ORGS, SYSTEM_USERS } from './lists';
 import { isWord, normKey } from './util';
 import { FINANCE_LABELS, financeKeyKind, reportFinanceLabel, reportFinanceValue } from './finance';
 import { own } from '../../strings';
+import { StartCursor } from '../starts';
+import { accountWordStarts } from './words';
 
 type IdKind = 'account_id' | 'username' | 'device_id';
 
@@ -98,13 +100,37 @@ function reportValue(value: string, start: number, kind: IdKind, sink: FindingSi
 /**
  * Keyword passes over the text: `user_id=…`-style assignments, bank / SSN /
  * NI labels (handled by finance.ts) and Stripe-style id prefixes. Three
- * simple patterns scan faster than one that joins them.
+ * simple patterns scan faster than one that joins them; the first two are
+ * tried only where accountWordStarts (words.ts) lists a word.
  */
-const TEXT_ID = new RegExp(
+export const TEXT_ID = new RegExp(
   String.raw`((?:[Uu]ser|USER|[Cc]ustomer|CUSTOMER|[Aa]ccount|ACCOUNT|[Dd]evice|DEVICE)[_-]?(?:[Ii][Dd]|[Nn]ame|NAME)|[Ll]ogin|LOGIN)(["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9][\w.:+-]{0,100})`,
   'g',
 );
-const LABELS = new RegExp(`(?:${FINANCE_LABELS})[ \\t]*[:#=]?[ \\t]*`, 'g');
+export const LABELS = new RegExp(`(?:${FINANCE_LABELS})[ \\t]*[:#=]?[ \\t]*`, 'g');
+const TEXT_ID_AT = new RegExp(TEXT_ID.source, 'y');
+const LABELS_AT = new RegExp(LABELS.source, 'y');
+/** Whether TEXT_ID may start at `p`: its words begin with u, c, a, d or l (either case). */
+export function textIdInitial(s: string, p: number): boolean {
+  const c = s.charCodeAt(p) | 32;
+  return c === 117 || c === 99 || c === 97 || c === 100 || c === 108;
+}
+/** Whether LABELS may start at `p`: its labels begin with p, d, n, t, i, m, h, a, r or s (either case). */
+export function labelInitial(s: string, p: number): boolean {
+  const c = s.charCodeAt(p) | 32;
+  return (
+    c === 112 ||
+    c === 100 ||
+    c === 110 ||
+    c === 116 ||
+    c === 105 ||
+    c === 109 ||
+    c === 104 ||
+    c === 97 ||
+    c === 114 ||
+    c === 115
+  );
+}
 const STRIPE_ID = /(?:test_|live_)?[A-Za-z0-9]{8,64}(?![A-Za-z0-9_])/y;
 
 const HOME =
@@ -171,7 +197,12 @@ function nextTilde(corpus: string, from: number): RegExpExecArray | null {
 /** Stripe-style prefixes (`cus_`, `acct_`, …): one of these words, then `_`. */
 const STRIPE_WORDS = new Set(['cus', 'acct', 'usr', 'user', 'pm', 'ba', 'card', 'sub', 'src', 'cust']);
 /** Last letters of STRIPE_WORDS. */
-const STRIPE_LAST = new Set([...STRIPE_WORDS].map((w) => w.charCodeAt(w.length - 1)));
+const STRIPE_LAST = new Uint8Array(128);
+for (const w of STRIPE_WORDS) STRIPE_LAST[w.charCodeAt(w.length - 1)] = 1;
+/** STRIPE_WORDS by length, longest first: compared in place, no slice per `_`. */
+const STRIPE_BY_LENGTH: readonly (readonly string[])[] = [4, 3, 2].map((n) =>
+  [...STRIPE_WORDS].filter((w) => w.length === n),
+);
 
 /**
  * Where the next Stripe-style prefix at or after `from` starts, or -1: the
@@ -179,12 +210,13 @@ const STRIPE_LAST = new Set([...STRIPE_WORDS].map((w) => w.charCodeAt(w.length -
  * `_` after the word's start (the words hold no `_`), so it is found from
  * the `_` (indexOf); at most one word ends at a given `_`.
  */
-function nextStripePrefix(corpus: string, from: number): number {
+export function nextStripePrefix(corpus: string, from: number): number {
   for (let u = corpus.indexOf('_', from); u >= 0; u = corpus.indexOf('_', u + 1)) {
-    if (!STRIPE_LAST.has(corpus.charCodeAt(u - 1))) continue;
-    for (let len = 4; len >= 2; len--) {
-      const p = u - len;
-      if (p >= from && STRIPE_WORDS.has(corpus.slice(p, u))) return p;
+    if (STRIPE_LAST[corpus.charCodeAt(u - 1)] !== 1) continue;
+    for (const words of STRIPE_BY_LENGTH) {
+      const p = u - words[0]!.length;
+      if (p < from) continue;
+      for (const w of words) if (corpus.startsWith(w, p)) return p;
     }
   }
   return -1;
@@ -246,14 +278,19 @@ export const identityDetector: Detector = {
 
     // user_id=… in text, bank / SSN labels, Stripe-style ids
     let m: RegExpExecArray | null;
-    TEXT_ID.lastIndex = 0;
-    while ((m = TEXT_ID.exec(corpus)) !== null) {
+    const starts = accountWordStarts(corpus);
+    const ids = new StartCursor(starts);
+    const idGate = (p: number): boolean => textIdInitial(corpus, p);
+    for (let from = 0; (m = ids.next(TEXT_ID_AT, corpus, from, idGate)) !== null;) {
+      from = m.index + m[0].length;
       if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
       const kind = idKindOfKey(m[1]!);
       if (kind) reportValue(m[3]!.replace(/[.:-]+$/, ''), m.index + m[1]!.length + m[2]!.length, kind, sink, m[1]!);
     }
-    LABELS.lastIndex = 0;
-    while ((m = LABELS.exec(corpus)) !== null) {
+    const labels = new StartCursor(starts);
+    const labelGate = (p: number): boolean => labelInitial(corpus, p);
+    for (let from = 0; (m = labels.next(LABELS_AT, corpus, from, labelGate)) !== null;) {
+      from = m.index + m[0].length;
       if (m.index > 0 && isWord(corpus.charCodeAt(m.index - 1))) continue;
       reportFinanceLabel(corpus, m[0], m.index + m[0].length, sink);
     }

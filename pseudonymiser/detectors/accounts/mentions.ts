@@ -20,9 +20,11 @@ import { lastKey } from '../people/keys';
 import { isPlainWord } from '../people/score';
 import { SYSTEM_USERS } from './lists';
 import { reportHost } from './hosts';
+import { StartCursor } from '../starts';
+import { accountWordStarts } from './words';
 
 /** `account CUST-029090`, `customer id: 4821`, `acct #0042-99`. */
-const PROSE_ID =
+export const PROSE_ID =
   /\b(account|acct|customer|client|member|subscriber|user)(?:[ _-]?(?:id|no\.?|number|num|#))?(?:\s*[:#=]\s*|\s+#?)([A-Za-z0-9][A-Za-z0-9_-]{3,39})(?![A-Za-z0-9_@]|[.-][A-Za-z0-9])/dgi;
 
 /** Ids whose own prefix says whose they are: `CUST-508107`, `acct_00912`, `USR-4410`, `MBR-20931`. */
@@ -62,9 +64,22 @@ function reportId(sink: FindingSink, kind: Kind, value: string, start: number): 
   if (value.length >= 6) sink.add({ kind, surface: value });
 }
 
+const PROSE_ID_AT = new RegExp(PROSE_ID.source, 'dyi');
+const isWordCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** Whether PROSE_ID may start at `p`: `\b`, then a noun beginning with a, c, m, s or u (either case). */
+export function proseIdInitial(s: string, p: number): boolean {
+  if (p > 0 && isWordCode(s.charCodeAt(p - 1))) return false;
+  const c = s.charCodeAt(p) | 32;
+  return c === 97 || c === 99 || c === 109 || c === 115 || c === 117;
+}
+
 function scanProse(text: string, sink: FindingSink): void {
-  PROSE_ID.lastIndex = 0;
-  for (let m = PROSE_ID.exec(text); m !== null; m = PROSE_ID.exec(text)) {
+  const nouns = new StartCursor(accountWordStarts(text));
+  const gate = (p: number): boolean => proseIdInitial(text, p);
+  let from = 0;
+  for (let m = nouns.next(PROSE_ID_AT, text, from, gate); m !== null; m = nouns.next(PROSE_ID_AT, text, from, gate)) {
+    from = m.index + m[0].length;
     const noun = m[1]!.toLowerCase();
     const value = m[2]!;
     if (!/\d/.test(value) || UUID.test(value) || DATE.test(value)) continue;

@@ -11,6 +11,8 @@
  * case-sensitive" stay; a quoted value is taken as written.
  */
 import { looksSecret } from './values';
+import { secretWordStarts } from './words';
+import { StartCursor } from '../starts';
 
 const WORD = String.raw`(password|passwd|passphrase|passcode|pwd|pin(?:[ -]?code|[ -]number)?|security[ -]code|access[ -]code|api[ -]?key|api[ -]token|access[ -]token|auth[ -]token|secret[ -]key|private[ -]token|token)`;
 /** `for the VPN`, `to my account`, `of the admin user`: what the credential is for, a few words at most. */
@@ -25,7 +27,13 @@ const WITH = new RegExp(
 );
 /** `with`, `using`… just before a credential word: only then is WITH tried. */
 const WITH_WORD = /\b(?:with|using|use|enter|type)\s+(?:\w+\s+)?$/i;
-const FIND = /\b(?:password|passwd|passphrase|passcode|pwd|pin|security|access|api|auth|secret|private|token)/gi;
+export const FIND = /\b(?:password|passwd|passphrase|passcode|pwd|pin|security|access|api|auth|secret|private|token)/gi;
+const FIND_AT = new RegExp(FIND.source, 'iy');
+/** ASCII letters, digits and `_`: what `\b` reads as a word character. */
+const isWordCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** Whether FIND may match at `p`: it starts with `\b` before a letter, so no word character may come before. */
+export const boundaryBefore = (s: string, p: number): boolean => p === 0 || !isWordCode(s.charCodeAt(p - 1));
 
 const MAX_VALUE = 128;
 const TRAILING = /[.,;:!?)\]}>]+$/;
@@ -60,14 +68,21 @@ function valueAt(corpus: string, at: number, pin: boolean): [number, number] | n
   return madeUp ? [at, end] : null;
 }
 
-/** Reports credentials given in sentences through `emit(kind, start, end)`. */
+/**
+ * Reports credentials given in sentences through `emit(kind, start, end)`.
+ * `starts` lists where the secret words start (secrets/words.ts), when the caller has it already.
+ */
 export function detectProseCredentials(
   corpus: string,
   emit: (kind: 'password' | 'secret', start: number, end: number) => void,
+  starts: readonly number[] = secretWordStarts(corpus),
 ): void {
-  FIND.lastIndex = 0;
+  const words = new StartCursor(starts);
+  const gate = (p: number): boolean => boundaryBefore(corpus, p);
   let from = 0;
-  for (let m = FIND.exec(corpus); m !== null; m = FIND.exec(corpus)) {
+  let next = 0;
+  for (let m = words.next(FIND_AT, corpus, next, gate); m !== null; m = words.next(FIND_AT, corpus, next, gate)) {
+    next = m.index + m[0].length;
     // `<word> is VALUE` at the word, or `with <word> VALUE` where `with`/`using` stands a few characters back
     const start = Math.max(from, m.index - 12);
     const w = WITH_WORD.exec(corpus.slice(start, m.index));
@@ -88,7 +103,7 @@ export function detectProseCredentials(
       if (v !== null && looksSecret(corpus.slice(v[0], v[1]), kind)) {
         emit(kind, v[0], v[1]);
         from = v[1];
-        FIND.lastIndex = Math.max(FIND.lastIndex, v[1]);
+        next = Math.max(next, v[1]);
         break;
       }
     }

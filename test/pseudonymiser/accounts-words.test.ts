@@ -1,0 +1,228 @@
+/**
+ * `user_id=…` in text, the bank and personal-id labels (identity.ts) and ids
+ * after a noun (mentions.ts) run their patterns only where accountWordStarts
+ * says a word starts (accounts/words.ts): they must find the same matches,
+ * in the same order, as the global patterns scanning the whole text.
+ */
+import fc from 'fast-check';
+import {
+  LABELS,
+  TEXT_ID,
+  labelInitial,
+  nextStripePrefix,
+  textIdInitial,
+} from '../../pseudonymiser/detectors/accounts/identity';
+import { PROSE_ID, proseIdInitial } from '../../pseudonymiser/detectors/accounts/mentions';
+import { accountWordStarts } from '../../pseudonymiser/detectors/accounts/words';
+import { StartCursor } from '../../pseudonymiser/detectors/starts';
+
+type Gate = (s: string, p: number) => boolean;
+const SCANS: [string, RegExp, Gate][] = [
+  ['user ids in text', TEXT_ID, textIdInitial],
+  ['bank and personal-id labels', LABELS, labelInitial],
+  ['ids after a noun', PROSE_ID, proseIdInitial],
+];
+
+const sticky = (re: RegExp): RegExp => new RegExp(re.source, re.flags.replace('g', '') + 'y');
+
+/** Every match of the global pattern, each scan resuming where the last match ended (or at `jump` past it). */
+function byPattern(re: RegExp, s: string, jump: number): [number, string][] {
+  const g = new RegExp(re.source, re.flags);
+  const out: [number, string][] = [];
+  for (let m = g.exec(s); m !== null; m = g.exec(s)) {
+    out.push([m.index, m[0]]);
+    g.lastIndex = m.index + m[0].length + jump;
+  }
+  return out;
+}
+
+function byStarts(re: RegExp, s: string, jump: number, gate: Gate): [number, string][] {
+  const cursor = new StartCursor(accountWordStarts(s));
+  const at = sticky(re);
+  const out: [number, string][] = [];
+  const g = (p: number): boolean => gate(s, p);
+  for (let from = 0, m = cursor.next(at, s, from, g); m !== null; m = cursor.next(at, s, from, g)) {
+    out.push([m.index, m[0]]);
+    from = m.index + m[0].length + jump;
+  }
+  return out;
+}
+
+const PIECES = [
+  // whole labels and id phrases, so that matches are common
+  "Driver's License",
+  'driving licence #',
+  'Passport No.',
+  'PASSPORT NUMBER',
+  'National ID card',
+  'Tax Id Number',
+  'Medical Record #',
+  'NHS Number',
+  'Health Insurance ID',
+  'Aadhaar No',
+  'Account Number',
+  'ACCT #',
+  'Routing No.',
+  'Sort Code',
+  'Social Security Number',
+  'National Insurance No',
+  'user_id=',
+  'customerName: ',
+  'LOGIN="',
+  'account #',
+  'customer id: ',
+  'member no. ',
+  'user',
+  'User',
+  'USER',
+  'customer',
+  'Customer',
+  'CUSTOMER',
+  'account',
+  'ACCOUNT',
+  'acct',
+  'Acct.',
+  'device',
+  'DEVICE',
+  'login',
+  'LOGIN',
+  'client',
+  'member',
+  'subscriber',
+  'Passport',
+  'driver',
+  "Driver's",
+  'Driving',
+  'licence',
+  'License',
+  'National',
+  'Identity',
+  'Insurance',
+  'tax',
+  'Tax',
+  'TIN',
+  'ITIN',
+  'IT',
+  'Medical',
+  'Record',
+  'MRN',
+  'NHS',
+  'Health',
+  'Aadhaar',
+  'Routing',
+  'Sort',
+  'Code',
+  'SSN',
+  'ssn',
+  'Social',
+  'Security',
+  'Number',
+  'No.',
+  'ID',
+  'Id',
+  'id',
+  'Name',
+  '_',
+  '-',
+  ' ',
+  '#',
+  ':',
+  '=',
+  '"',
+  '\n',
+  'x',
+  '@',
+  '.',
+  '12',
+  '3456',
+  'AB12CD',
+  'é',
+  '\u212a',
+  '\u0130',
+];
+const text = fc.oneof(
+  fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((a) => a.join('')),
+  fc.string({ maxLength: 60 }),
+  fc.string({ unit: fc.constantFrom(...'userIDNacotTSsin _-#:=1234'), maxLength: 60 }),
+);
+
+describe('account words: candidate starts', () => {
+  it.each(SCANS)('%s: the same matches as the pattern over the whole text', (_name, re, gate) => {
+    fc.assert(
+      fc.property(text, fc.nat(6), (s, jump) => {
+        expect(byStarts(re, s, jump, gate)).toEqual(byPattern(re, s, jump));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each(SCANS)('%s: the same first match from every position', (_name, re, gate) => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const starts = accountWordStarts(s);
+        const at = sticky(re);
+        for (let from = 0; from <= s.length; from++) {
+          const g = new RegExp(re.source, re.flags);
+          g.lastIndex = from;
+          const want = g.exec(s);
+          const got = new StartCursor(starts).next(at, s, from, (p) => gate(s, p));
+          expect(got === null ? null : [got.index, got[0]]).toEqual(want === null ? null : [want.index, want[0]]);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('lists each start once, in order, for the corpus asked about', () => {
+    const a = 'ITIN TIN user_id TINY';
+    const b = 'no words here';
+    expect(accountWordStarts(a)).toEqual([0, 1, 4, 5, 9, 16, 17]);
+    expect(accountWordStarts(b)).toEqual([]);
+    expect(accountWordStarts(a)).toEqual([0, 1, 4, 5, 9, 16, 17]);
+  });
+});
+
+describe('Stripe-style prefixes', () => {
+  const PREFIX = /(?:cus|acct|usr|user|pm|ba|card|sub|src|cust)_/g;
+  const prefixText = fc.oneof(
+    fc
+      .array(
+        fc.constantFrom(
+          'cus',
+          'cust',
+          'acct',
+          'usr',
+          'user',
+          'pm',
+          'ba',
+          'card',
+          'sub',
+          'src',
+          'c',
+          'us',
+          '_',
+          'x',
+          '1',
+          ' ',
+        ),
+        {
+          maxLength: 30,
+        },
+      )
+      .map((a) => a.join('')),
+    fc.string({ maxLength: 40 }),
+  );
+
+  it('nextStripePrefix finds what the pattern finds, from every position', () => {
+    fc.assert(
+      fc.property(prefixText, (s) => {
+        for (let from = 0; from <= s.length; from++) {
+          PREFIX.lastIndex = from;
+          const m = PREFIX.exec(s);
+          expect(nextStripePrefix(s, from)).toBe(m === null ? -1 : m.index);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
