@@ -31,7 +31,7 @@ import { Matcher, type Match, type Recording } from './matcher';
 import { Registry, adaptCase, type Surface } from './registry';
 import { own } from './strings';
 import { createKeyed, parseKey, randomKey } from './keyed';
-import { defaultDetectors } from './detectors';
+import { defaultDetectors, keyContext } from './detectors';
 import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
 
 export type { Format, Kind, Report } from './types';
@@ -52,7 +52,11 @@ export interface TwinOptions {
   /** Organisations to replace although public, with every form that names them. */
   readonly confidential?: readonly string[];
   readonly format: Format;
-  /** Replaces the default detector set (tests, evaluations). */
+  /**
+   * Replaces the default detector set (tests, evaluations). They must read no more of a long text's key
+   * path than the default detectors' `keyContext`: a long text is scanned once for all its copies with
+   * the same key context.
+   */
   readonly detectors?: readonly Detector[];
   /** Called now and then with the fraction done, 0..1. */
   readonly onProgress?: (fraction: number) => void;
@@ -503,6 +507,7 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
     },
     {
       dedupe: duplicates,
+      keyContext,
       chains,
       // what was replaced at one place in a text is replaced at that place in its skipped copies too
       replay: (dup, level, offset) => {

@@ -118,8 +118,8 @@ export class SegmentInfo implements Segment {
 const NO_PATH: readonly string[] = [];
 
 /**
- * A long text seen again under the same key path: agent traces repeat whole
- * conversations in every call. Pass one scans it once; what was found only at
+ * A long text seen again under the same key path (or, for a longer one, the
+ * same key context): agent traces repeat whole conversations in every call. Pass one scans it once; what was found only at
  * one place in the first copy (site edits) is replayed on every later copy.
  */
 export class Duplicate {
@@ -152,6 +152,13 @@ function dedupeKey(text: string): string {
 
 /** Texts at least this long are scanned once per key path. */
 const DEDUPE_MIN = 48;
+/**
+ * Texts at least this long are scanned once per key context (ChunkOptions.keyContext) rather than per
+ * key path: agent traces repeat a tool's output under other paths (a Claude Code session's tool_result
+ * `content` and its `toolUseResult.file.content`). Shorter values are read by their whole path (name
+ * fields are paired by their parent object).
+ */
+export const CROSS_PATH_MIN = 256;
 /** At most this many characters are remembered for de-duplication. */
 const DEDUPE_BUDGET = 64 << 20;
 
@@ -217,6 +224,7 @@ class ChunkBuilder {
     private readonly seen: Map<string, Duplicate> | null,
     private readonly chains: Set<string> | null,
     private readonly replay: Replay | null,
+    private readonly keyContext: ((keys: readonly string[]) => string | null) | null,
   ) {}
 
   add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
@@ -227,7 +235,7 @@ class ChunkBuilder {
       const key = dedupeKey(text);
       const prior = this.seen.get(key);
       if (prior !== undefined) {
-        if (prior.path === path && prior.isKey === isKey) {
+        if (prior.isKey === isKey && (prior.path === path || this.sameContext(prior.path, path, text.length))) {
           if (!prior.settled) {
             prior.copies.push({ level, offset });
             this.journal.push([key, false]);
@@ -249,6 +257,24 @@ class ChunkBuilder {
     this.parts.push(text);
     this.length += text.length;
     this.segs.push(new SegmentInfo(this.segs.length, start, this.length, path, isKey, level, offset, dup));
+  }
+
+  /** Whether a text found again under another path may count as a copy (see ChunkOptions.keyContext). */
+  private sameContext(a: PathNode | null, b: PathNode | null, length: number): boolean {
+    if (this.keyContext === null || length < CROSS_PATH_MIN || a === null || b === null) return false;
+    const ca = this.contextOf(a);
+    return ca !== null && ca === this.contextOf(b);
+  }
+
+  private readonly contexts = new Map<PathNode, string | null>();
+
+  private contextOf(path: PathNode): string | null {
+    let c = this.contexts.get(path);
+    if (c === undefined) {
+      c = this.keyContext!(path.keys());
+      this.contexts.set(path, c);
+    }
+    return c;
   }
 
   /** The builder's state, to roll back to when a JSON line turns out not to parse. */
@@ -300,7 +326,7 @@ class ChunkBuilder {
  * it twice on the same input gives the same chunks (unless `dedupe` is given).
  */
 export interface ChunkOptions {
-  /** Skip long texts seen before under the same key path, noting them here. */
+  /** Skip long texts seen before under the same key path (or key context, see keyContext), noting them here. */
   readonly dedupe?: Map<string, Duplicate>;
   /**
    * With `dedupe`: called for every skipped copy of a text in which the
@@ -308,6 +334,12 @@ export interface ChunkOptions {
    * level and the offset of its first character in that level's text).
    */
   readonly replay?: Replay;
+  /**
+   * With `dedupe`: what the detectors read of the key path of a text of CROSS_PATH_MIN or more
+   * characters (null: more than can be shared). A long text seen again under another path with the same
+   * context is a copy too.
+   */
+  readonly keyContext?: (keys: readonly string[]) => string | null;
   /** Collects the escaping chains (Level.chain) of every segment. */
   readonly chains?: Set<string>;
 }
@@ -330,7 +362,13 @@ export function forEachChunk(
   emit: (c: DocChunk) => void,
   opts: ChunkOptions = {},
 ): void {
-  const b = new ChunkBuilder(emit, opts.dedupe ?? null, opts.chains ?? null, opts.replay ?? null);
+  const b = new ChunkBuilder(
+    emit,
+    opts.dedupe ?? null,
+    opts.chains ?? null,
+    opts.replay ?? null,
+    opts.keyContext ?? null,
+  );
   const ascii = typeof doc === 'string' ? isAscii(doc) : doc.ascii;
   const plain = childLevel(DOCUMENT, 0, ascii ? ASCII_STYLE : PLAIN_STYLE);
   const root = new PathNode('', null);

@@ -1,4 +1,6 @@
 import { twin } from '../../pseudonymiser';
+import { defaultDetectors, keyContext } from '../../pseudonymiser/detectors';
+import type { Detector } from '../../pseudonymiser/types';
 
 const KEY = '00'.repeat(32);
 const run = (s: string, format: 'json' | 'jsonl' | 'text' = 'json') =>
@@ -53,5 +55,47 @@ describe('repeated texts', () => {
     expect(got[0]).not.toContain('q7Zx');
     expect(got[0]).not.toBe(msg);
     expect(new Set(got).size).toBe(1);
+  });
+
+  // a tool's output repeated under another path: a Claude Code tool_result and its toolUseResult
+  const output =
+    'Deploy log: connecting to the staging box as admin with password: q7Zx and restarting the web service. '.repeat(4);
+  const session = [
+    JSON.stringify({ message: { content: [{ type: 'tool_result', content: output }] } }),
+    JSON.stringify({ toolUseResult: { file: { content: output } } }),
+  ];
+
+  it('scans a long text once for its copies under other paths with the same key context, replacing each', () => {
+    let seen = 0;
+    const counting: Detector[] = defaultDetectors.map((d) => ({
+      name: d.name,
+      detect: (chunk, sink, ctx) => {
+        if (d === defaultDetectors[0]) seen += chunk.corpus.split('q7Zx').length - 1;
+        d.detect(chunk, sink, ctx);
+      },
+      resolve: d.resolve,
+    }));
+    const out = twin(Buffer.from(session.join('\n') + '\n'), { key: KEY, format: 'jsonl', detectors: counting })
+      .output.toString('utf8')
+      .trim()
+      .split('\n');
+    expect(seen).toBe(4);
+    const first = JSON.parse(out[0]!).message.content[0].content as string;
+    expect(first).not.toContain('q7Zx');
+    expect(JSON.parse(out[1]!).toolUseResult.file.content).toBe(first);
+  });
+
+  it('scans a long text again where its path says more: a secret field, a value beside a key', () => {
+    expect(keyContext(['message', 'content', '*', 'content'])).toBe(keyContext(['toolUseResult', 'file', 'content']));
+    expect(keyContext(['messages', '*', 'content', '*'])).not.toBe(keyContext(['content']));
+    expect(keyContext(['password'])).not.toBe(keyContext(['content']));
+    expect(keyContext(['attributes', '*', 'value', 'stringValue'])).toBeNull();
+    expect(keyContext(['content', '*', 'redacted_thinking', 'data'])).toBeNull();
+    expect(keyContext(['image', 'source', 'data'])).not.toBe(keyContext(['file', 'data']));
+    // the same long random text as a tool's output and then as the value of a secret field
+    const blob = 'Zk4vQ9wT2mX7rB1nH5cJ8dL3pF6gS0aE'.repeat(9);
+    const input = [JSON.stringify({ content: blob }), JSON.stringify({ client_secret: blob })].join('\n') + '\n';
+    const out = run(input, 'jsonl');
+    expect(out).not.toContain(blob.slice(0, 40));
   });
 });
