@@ -536,25 +536,28 @@ function keyLengths(patterns: readonly Pattern[], keyChars: number, f: Uint16Arr
     if (keyLength[i]! > keyChars) long.push(i);
   }
   if (long.length === 0) return keyLength;
-  const folded = new Map<number, string>();
-  for (const i of long) {
-    const t = patterns[i]!.text;
-    let u = '';
-    for (let j = 0; j < t.length; j++) u += String.fromCharCode(f[t.charCodeAt(j)]!);
-    folded.set(i, u);
-  }
-  long.sort((a, b) => (folded.get(a)! < folded.get(b)! ? -1 : folded.get(a)! > folded.get(b)! ? 1 : 0));
+  // folded comparison in place (no folded copies): the length of the common beginning, and the order
   const common = (a: string, b: string): number => {
-    let n = 0;
-    while (n < a.length && n < b.length && a.charCodeAt(n) === b.charCodeAt(n)) n++;
-    return n;
+    const n = Math.min(a.length, b.length);
+    let i = 0;
+    while (i < n && f[a.charCodeAt(i)] === f[b.charCodeAt(i)]) i++;
+    return i;
   };
+  const texts = long.map((i) => patterns[i]!.text);
+  const order = long.map((_, r) => r);
+  order.sort((x, y) => {
+    const a = texts[x]!;
+    const b = texts[y]!;
+    const i = common(a, b);
+    if (i === a.length || i === b.length) return a.length - b.length;
+    return f[a.charCodeAt(i)]! - f[b.charCodeAt(i)]!;
+  });
   // in sorted order, the longest beginning a text shares with any other is shared with a neighbour
   let before = 0;
-  for (let r = 0; r < long.length; r++) {
-    const u = folded.get(long[r]!)!;
-    const after = r + 1 < long.length ? common(u, folded.get(long[r + 1]!)!) : 0;
-    keyLength[long[r]!] = Math.min(u.length, Math.max(keyChars, before + 1, after + 1));
+  for (let r = 0; r < order.length; r++) {
+    const t = texts[order[r]!]!;
+    const after = r + 1 < order.length ? common(t, texts[order[r + 1]!]!) : 0;
+    keyLength[long[order[r]!]!] = Math.min(t.length, Math.max(keyChars, before + 1, after + 1));
     before = after;
   }
   return keyLength;
