@@ -166,6 +166,7 @@ interface RawPatterns {
 
 /** Characters JSON writes escaped (or, for some writers, may write as \u escapes). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+const NON_ASCII = /[^\x00-\x7f]/;
 /** More distinct escaping chains than this: pass two reads decoded segments instead. */
 const MAX_CHAINS = 64;
 
@@ -229,17 +230,23 @@ function rawEdit(text: string, m: Match, patterns: readonly RawPattern[], docSty
  * Pass two reads the raw document unless a surface could hide there in a
  * form the raw patterns do not cover: printable ASCII written as \u00XX (some
  * writers escape `<`, `>`, `&`, `'`), a stand-in needing escapes whose
- * original needed none (its depth would be unknown), or too many escaping chains.
+ * original needed none (its depth would be unknown; in an ASCII-only document
+ * with JSON held in strings, a non-ASCII stand-in of an ASCII original too),
+ * or too many escaping chains.
  */
 function rawMode(
-  escapedPrintable: boolean,
+  known: Survey,
   json: boolean,
   surfaces: readonly Surface[],
   chains: ReadonlySet<string>,
 ): RawPatterns | null {
   if (json) {
-    if (chains.size > MAX_CHAINS || escapedPrintable) return null;
+    if (chains.size > MAX_CHAINS || known.escapedPrintable) return null;
     for (const s of surfaces) if (!NEEDS_ESCAPE.test(s.text) && NEEDS_ESCAPE.test(s.standIn)) return null;
+    // an ASCII-only writer escaped non-ASCII once per level: a non-ASCII stand-in of an ASCII original
+    // must be too, and its level is unknown where JSON is held in strings
+    if (known.ascii && [...chains].some((c) => c.length >= 2))
+      for (const s of surfaces) if (!NON_ASCII.test(s.text) && NON_ASCII.test(s.standIn)) return null;
   }
   return rawPatterns(surfaces, json, chains);
 }
@@ -531,7 +538,7 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
   const style: EscapeStyle = { asciiOnly: json && known.ascii, slash: false };
 
   // pass two: substitute, block by block (JSON Lines) or in the whole document
-  const raw = options.passTwo === 'decoded' ? null : rawMode(known.escapedPrintable, json, globals, chains);
+  const raw = options.passTwo === 'decoded' ? null : rawMode(known, json, globals, chains);
   const decodedMatcher =
     raw === null
       ? new Matcher(globals.map((g) => ({ text: g.text, caseInsensitive: g.caseInsensitive, anywhere: g.anywhere })))

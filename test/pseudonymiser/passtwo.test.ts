@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatOf, twin } from '../../pseudonymiser';
+import { generateCorpus } from '../../bench/corpus';
 
 const corpus = path.resolve(__dirname, '../../../shared/corpus');
 const files = [
@@ -51,5 +52,21 @@ describe('pass two: raw and decoded scans agree', () => {
     expect(a).toBe(b);
     expect(a).not.toContain('Jos\\u00e9');
     expect(JSON.parse(JSON.parse(a).arguments).customer).not.toBe('José Núñez');
+  });
+
+  it('agrees where an ASCII name gets a non-ASCII stand-in inside JSON held in an ensure_ascii string', () => {
+    // OTLP spans written ensure_ascii, the messages JSON inside a stringValue: `Hayoon Park` → `… Jagušić`,
+    // whose `š` the writer would have escaped once per level
+    const key = '5'.repeat(64);
+    const traces = generateCorpus({ seed: 'tracetwin', perFamily: 3 }).filter((t) => t.family === 'otlp-genai');
+    let nonAscii = 0;
+    for (const t of traces) {
+      const input = Buffer.from(t.text);
+      const a = twin(input, { key, format: t.format, confidential: t.confidential }).output.toString();
+      const b = twin(input, { key, format: t.format, confidential: t.confidential, passTwo: 'decoded' });
+      expect(a).toBe(b.output.toString());
+      if (/\\\\u01/.test(a)) nonAscii++;
+    }
+    expect(nonAscii).toBeGreaterThan(0);
   });
 });
