@@ -14,6 +14,7 @@ import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon'
 import { LEGAL_SUFFIXES, PARTICLES, TITLES, orgCanonical } from '../../standins/people';
 import { reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
+import { own } from '../../strings';
 
 interface Tok {
   readonly start: number;
@@ -240,6 +241,80 @@ function isTitleWord(lower: string): boolean {
   return TITLES.has(lower);
 }
 
+/** What readRun and the scan ask of a word: facts of its lower case. */
+const TITLE = 1;
+const PARTICLE = 2;
+const LEGAL = 4;
+const GIVEN = 8;
+/** Set on a slot whose facts are computed. */
+const KNOWN = 128;
+
+function factsOf(lower: string): number {
+  return (
+    KNOWN |
+    (isTitleWord(lower) ? TITLE : 0) |
+    (PARTICLES.has(lower) ? PARTICLE : 0) |
+    (LEGAL_SUFFIXES.has(lower) ? LEGAL : 0) |
+    (isGiven(lower) ? GIVEN : 0)
+  );
+}
+
+/** Slots of the word cache (a power of two). */
+const WORD_SLOTS = 1 << 13;
+/** Longest word the cache holds. */
+const WORD_CACHED = 32;
+const slotWords: string[] = new Array<string>(WORD_SLOTS).fill('');
+const slotFacts = new Uint8Array(WORD_SLOTS);
+
+/**
+ * The cache slot holding the lower case of the ASCII word `text[start, end)`
+ * (filled on a miss), or -1 for a word the cache does not hold (longer than
+ * WORD_CACHED, or with a character past ASCII, whose lower case may differ in
+ * length). The same words come again and again (`Promise`, `Base`): found by
+ * their characters, they are neither copied nor lower-cased nor hashed again,
+ * and their facts are looked up once.
+ */
+function wordSlot(text: string, start: number, end: number): number {
+  const n = end - start;
+  if (n > WORD_CACHED) return -1;
+  let h = n;
+  for (let k = start; k < end; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 128) return -1;
+    if (c >= 65 && c <= 90) c += 32;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  const slot = (h ^ (h >>> 13)) & (WORD_SLOTS - 1);
+  const w = slotWords[slot]!;
+  if (w.length === n) {
+    let k = 0;
+    for (; k < n; k++) {
+      let c = text.charCodeAt(start + k);
+      if (c >= 65 && c <= 90) c += 32;
+      if (c !== w.charCodeAt(k)) break;
+    }
+    if (k === n) return slot;
+  }
+  // a flat copy: the cache outlives the chunk
+  slotWords[slot] = own(text.slice(start, end).toLowerCase());
+  slotFacts[slot] = 0;
+  return slot;
+}
+
+function factsAt(slot: number): number {
+  let f = slotFacts[slot]!;
+  if (f === 0) slotFacts[slot] = f = factsOf(slotWords[slot]!);
+  return f;
+}
+
+/** `text.slice(start, end).toLowerCase()` and its facts, through the cache where it holds the word. */
+function wordAt(text: string, start: number, end: number): { lower: string; facts: number } {
+  const slot = wordSlot(text, start, end);
+  if (slot >= 0) return { lower: slotWords[slot]!, facts: factsAt(slot) };
+  const lower = text.slice(start, end).toLowerCase();
+  return { lower, facts: factsOf(lower) };
+}
+
 /** Reads a run of name-shaped tokens starting at a capital letter at `i`. */
 function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyCase: boolean): Tok[] {
   const toks: Tok[] = [];
@@ -252,22 +327,22 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
       tok = { start: pos, end: pos + 1, lower: '&', kind: 'amp', after: pos + 1 };
     } else if (up[c] || (anyCase && let_[c])) {
       const e = wordEnd(text, pos, let_);
-      const lower = text.slice(pos, e).toLowerCase();
+      const { lower, facts } = wordAt(text, pos, e);
       const dot = text.charCodeAt(e) === 46;
       if (e - pos === 1) tok = { start: pos, end: e, lower, kind: 'initial', after: dot ? e + 1 : e };
-      else if (toks.length === 0 && isTitleWord(lower))
+      else if (toks.length === 0 && facts & TITLE)
         tok = { start: pos, end: e, lower, kind: 'title', after: dot ? e + 1 : e };
-      else if (!up[c] && PARTICLES.has(lower) && toks.length > 0 && !anyCase)
+      else if (!up[c] && facts & PARTICLE && toks.length > 0 && !anyCase)
         tok = { start: pos, end: e, lower, kind: 'particle', after: e };
       else if (!up[c] && !anyCase) break;
       else {
         // a dotted legal form such as `Co.` or `Inc.` keeps its dot
-        const keepDot = dot && LEGAL_SUFFIXES.has(lower);
+        const keepDot = dot && (facts & LEGAL) !== 0;
         tok = { start: pos, end: e, lower, kind: 'word', after: keepDot ? e + 1 : e };
       }
     } else if (let_[c] && toks.length > 0) {
       const e = wordEnd(text, pos, let_);
-      const lower = text.slice(pos, e).toLowerCase();
+      const { lower, facts } = wordAt(text, pos, e);
       // a lower-case letter inside a dotted legal form (`S.p.A.`)
       if (e - pos === 1 && text.charCodeAt(pos - 1) === 46 && text.charCodeAt(e) === 46) {
         toks.push({ start: pos, end: e, lower, kind: 'initial', after: e + 1 });
@@ -275,7 +350,7 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
         if (let_[text.charCodeAt(pos)] && text.charCodeAt(pos + 1) === 46) continue;
         break;
       }
-      if (!PARTICLES.has(lower)) break;
+      if (!(facts & PARTICLE)) break;
       tok = { start: pos, end: e, lower, kind: 'particle', after: e };
     } else break;
     toks.push(tok);
@@ -548,9 +623,41 @@ function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean 
  */
 const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff].)/g;
 
+/**
+ * Where the scan goes on when the capitalised word at `i` is a run of its own
+ * that evaluate settles at once, with no finding: a word of two letters or
+ * more that is no title, no first name and no dotted legal form, with neither
+ * `, ` nor a further name word after it, and no `works at` before it. That is
+ * the word's end, as readRun and evaluate would say; -1 for any other word,
+ * which is read as a run. Most capitalised words are such words (`Promise`,
+ * `Response`, `Passed`), and no run is built for them.
+ */
+function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
+  const e = wordEnd(text, i, let_);
+  if (e - i < 2) return -1;
+  const slot = wordSlot(text, i, e);
+  if (slot < 0) return -1;
+  const f = factsAt(slot);
+  if (f & (TITLE | GIVEN)) return -1;
+  const next = text.charCodeAt(e);
+  if (next === 44 || (next === 46 && f & LEGAL)) return -1;
+  if (next === 32 && e + 1 < text.length) {
+    const c = text.charCodeAt(e + 1);
+    if (let_[c] || c === 38) return -1;
+  }
+  return orgBeforeMaybe(text, i) ? -1 : e;
+}
+
 /** Scans the corpus for capitalised runs. */
 export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
   const text = chunk.corpus;
+  scanRuns(text, sink, st);
+  scanAngleNames(text, sink, st);
+  scanTodoOwners(text, sink);
+}
+
+/** The runs of capitalised words in `text`, each read and evaluated. */
+function scanRuns(text: string, sink: FindingSink, st: PeopleState): void {
   const up = upperTable();
   const let_ = letterTable();
   const cand = CANDIDATE;
@@ -561,13 +668,16 @@ export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): voi
     if (up[text.charCodeAt(i)] !== 1) continue;
     const p = i > 0 ? text.charCodeAt(i - 1) : 32;
     if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
+    const lone = loneWordEnd(text, i, let_);
+    if (lone >= 0) {
+      cand.lastIndex = lone;
+      continue;
+    }
     const toks = readRun(text, i, up, let_, false);
     if (toks.length === 0) continue;
     const next = evaluate(text, toks, sink, st, up, false);
     cand.lastIndex = Math.max(next, i + 1);
   }
-  scanAngleNames(text, sink, st);
-  scanTodoOwners(text, sink);
 }
 
 const TODO_OWNER = /\(([A-Za-z][A-Za-z0-9._-]{1,30})\)/y;
@@ -587,7 +697,7 @@ function scanTodoOwners(text: string, sink: FindingSink): void {
   }
 }
 
-export { readRun, evaluate };
+export { readRun, evaluate, scanRuns, loneWordEnd, wordAt, factsOf, CANDIDATE };
 
 /** `Jane Doe <jane@acme.io>`, `"Doe, Jane" <…>`, `jane doe <…>`: the display name before an address. */
 function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void {

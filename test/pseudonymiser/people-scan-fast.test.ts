@@ -1,0 +1,196 @@
+/**
+ * The capitalised-run scan settles most words without reading a run
+ * (loneWordEnd) and reads words through a cache (wordAt): both must say what
+ * reading and evaluating every run, and lower-casing every word, would say.
+ */
+import fc from 'fast-check';
+import type { Finding, FindingSink } from '../../pseudonymiser/types';
+import { stateOf } from '../../pseudonymiser/detectors/people/state';
+import { letterTable, upperTable } from '../../pseudonymiser/detectors/people/text';
+import {
+  CANDIDATE,
+  evaluate,
+  factsOf,
+  loneWordEnd,
+  readRun,
+  scanRuns,
+  wordAt,
+} from '../../pseudonymiser/detectors/people/scan';
+
+function recorder(): { sink: FindingSink; found: Finding[] } {
+  const found: Finding[] = [];
+  return { sink: { add: (f) => found.push(f), has: () => false }, found };
+}
+
+/** The scan as it was: every candidate read as a run and evaluated. */
+function reference(text: string): Finding[] {
+  const { sink, found } = recorder();
+  const st = stateOf(sink);
+  const up = upperTable();
+  const let_ = letterTable();
+  const cand = new RegExp(CANDIDATE.source, 'g');
+  while (cand.test(text)) {
+    const i = cand.lastIndex - 1;
+    if (up[text.charCodeAt(i)] !== 1) continue;
+    const p = i > 0 ? text.charCodeAt(i - 1) : 32;
+    if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
+    const toks = readRun(text, i, up, let_, false);
+    if (toks.length === 0) continue;
+    cand.lastIndex = Math.max(evaluate(text, toks, sink, st, up, false), i + 1);
+  }
+  return found;
+}
+
+function fast(text: string): Finding[] {
+  const { sink, found } = recorder();
+  scanRuns(text, sink, stateOf(sink));
+  return found;
+}
+
+// names, common words, first names that are words, titles, legal forms, particles, context words, punctuation
+const piece = fc.oneof(
+  fc.constantFrom(
+    'Jane',
+    'Doe',
+    'JANE',
+    'DOE',
+    'Promise',
+    'Response',
+    'Base',
+    'Will',
+    'May',
+    'Mark',
+    'Amber',
+    'Rose',
+    'Claude',
+    'Nakamura',
+    "O'Brien",
+    'Jean-Luc',
+    'Émile',
+    'Zoë',
+    'ÉCOLE',
+    'İ',
+    'Dr',
+    'Dr.',
+    'Ms',
+    'Prof.',
+    'Inc',
+    'Inc.',
+    'Co',
+    'Co.',
+    'KG',
+    'GmbH',
+    'S.A.',
+    'S.p.A.',
+    'K.K.',
+    'Ltd',
+    'Pty',
+    'Corp',
+    'Acme',
+    'Globex',
+    'The',
+    'THE',
+    'de',
+    'la',
+    'van',
+    'von',
+    'al',
+    'J',
+    'J.',
+    'A',
+    'works at ',
+    'joined ',
+    'employed by ',
+    'hi ',
+    'thanks, ',
+    'Thanks,\n',
+    'From: ',
+    'the user ',
+    ' said',
+    ' wrote',
+    ' (agent):',
+    ' <jane@acme.io>',
+    '<Response>',
+    '(',
+    ' ',
+    ' ',
+    ' ',
+    ', ',
+    '.',
+    '. ',
+    '&',
+    ' & ',
+    '\n',
+    '\u0000',
+    '_',
+    '7',
+    'x',
+    'é',
+    '\u2019s',
+  ),
+  fc.string({ maxLength: 4 }),
+);
+const text = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
+
+describe('people scan', () => {
+  it('finds what reading and evaluating every run finds, in the same order', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(fast(t)).toEqual(reference(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('settles a word alone only where its run is that word and gives no finding', () => {
+    const up = upperTable();
+    const let_ = letterTable();
+    fc.assert(
+      fc.property(text, (t) => {
+        for (let i = 0; i < t.length; i++) {
+          if (up[t.charCodeAt(i)] !== 1) continue;
+          const end = loneWordEnd(t, i, let_);
+          if (end < 0) continue;
+          const toks = readRun(t, i, up, let_, false);
+          expect(toks.length).toBe(1);
+          const { sink, found } = recorder();
+          expect(evaluate(t, toks, sink, stateOf(sink), up, false)).toBe(end);
+          expect(found).toEqual([]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a word as its lower case, with the facts of that lower case', () => {
+    const word = fc.array(fc.constantFrom('a', 'B', 'z', 'Q', 'é', 'İ', "'", '-', 'ß', 'inc', 'DR', 'jane'), {
+      minLength: 1,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 40 }), (words) => {
+        // many words, read twice and more: cache hits, misses and slots taken over by other words
+        for (const w of [...words, ...words]) {
+          const s = w.join('');
+          const t = `x ${s} y`;
+          const got = wordAt(t, 2, 2 + s.length);
+          expect(got.lower).toBe(s.toLowerCase());
+          expect(got.facts).toBe(factsOf(s.toLowerCase()));
+        }
+      }),
+    );
+  });
+
+  it('gives every word of three letters its own lower case, read twice (more words than cache slots)', () => {
+    const a = 'abcdefghijklmnopqrstuvwxyz';
+    for (let pass = 0; pass < 2; pass++)
+      for (const x of a)
+        for (const y of a)
+          for (const z of a) {
+            const w = `${x.toUpperCase()}${y}${z}`;
+            const got = wordAt(w, 0, 3);
+            if (got.lower !== w.toLowerCase()) expect(got.lower).toBe(w.toLowerCase());
+            if (got.facts !== factsOf(got.lower)) expect(got.facts).toBe(factsOf(got.lower));
+          }
+  });
+});
