@@ -12,6 +12,7 @@ import {
   evaluate,
   factsOf,
   loneWordEnd,
+  orgBeforeMaybe,
   readRun,
   scanRuns,
   wordAt,
@@ -192,5 +193,29 @@ describe('people scan', () => {
             if (got.lower !== w.toLowerCase()) expect(got.lower).toBe(w.toLowerCase());
             if (got.facts !== factsOf(got.lower)) expect(got.facts).toBe(factsOf(got.lower));
           }
+  });
+
+  it('says an organisation phrase may end before a word where the check that lower-cased the word before said so', () => {
+    const isSpace = (c: number): boolean => /\s/.test(String.fromCharCode(c));
+    const isAscii = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    const was = (t: string, pos: number): boolean => {
+      const floor = Math.max(0, pos - 48);
+      let j = pos;
+      while (j > floor && isSpace(t.charCodeAt(j - 1))) j--;
+      if (j === pos) return false;
+      let k = j;
+      while (k > floor && isAscii(t.charCodeAt(k - 1))) k--;
+      if (k > floor && t.charCodeAt(k - 1) >= 0xc0) return true;
+      return ['at', 'for', 'of', 'by', 'joined', 'joining'].includes(t.slice(k, j).toLowerCase());
+    };
+    const words = fc.constantFrom('at', 'AT', 'For', 'of', 'bY', 'joined', 'JOINING', 'join', 'fora', 'a', 'é', 'xé');
+    const gap = fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '', '.', ',');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(words, gap, fc.string({ maxLength: 3 })), { maxLength: 24 }), (p) => {
+        const t = p.join('');
+        for (let pos = 0; pos <= t.length; pos++) expect([pos, orgBeforeMaybe(t, pos)]).toEqual([pos, was(t, pos)]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -118,10 +118,18 @@ function orgBeforeMaybe(text: string, pos: number): boolean {
   // the phrases end in `at`, `for`, `of`, `by`, `joined` or `joining`: a word of another length is none of them
   let k = j;
   while (k > floor && isAsciiLetter(text.charCodeAt(k - 1))) k--;
+  // a letter past ASCII before it: the caller runs the full pattern
+  if (k > floor && text.charCodeAt(k - 1) >= 0xc0) return true;
   const len = j - k;
-  if (len !== 2 && len !== 3 && len !== 6 && len !== 7 && !(k > floor && text.charCodeAt(k - 1) >= 0xc0)) return false;
-  const w = asciiWordBefore(text, j, floor);
-  return w === null || ORG_BEFORE_LAST.has(w);
+  if (len !== 2 && len !== 3 && len !== 6 && len !== 7) return false;
+  // ORG_BEFORE_LAST, compared in place (the word is ASCII letters)
+  for (const w of ORG_BEFORE_LAST) {
+    if (w.length !== len) continue;
+    let m = 0;
+    while (m < len && (text.charCodeAt(k + m) | 32) === w.charCodeAt(m)) m++;
+    if (m === len) return true;
+  }
+  return false;
 }
 
 /** Cheap necessary condition for PERSON_BEFORE on the context string. */
@@ -275,16 +283,21 @@ const slotFacts = new Uint8Array(WORD_SLOTS);
  * and their facts are looked up once.
  */
 function wordSlot(text: string, start: number, end: number): number {
-  const n = end - start;
-  if (n > WORD_CACHED) return -1;
-  let h = n;
+  if (end - start > WORD_CACHED) return -1;
+  let h = 0;
   for (let k = start; k < end; k++) {
     let c = text.charCodeAt(k);
     if (c >= 128) return -1;
     if (c >= 65 && c <= 90) c += 32;
     h = (Math.imul(h, 31) + c) | 0;
   }
-  const slot = (h ^ (h >>> 13)) & (WORD_SLOTS - 1);
+  return slotOf(text, start, end, h);
+}
+
+/** wordSlot for a word of at most WORD_CACHED ASCII characters whose characters, in lower case, hash to `h`. */
+function slotOf(text: string, start: number, end: number, h: number): number {
+  const n = end - start;
+  const slot = (h ^ (h >>> 13) ^ n) & (WORD_SLOTS - 1);
   const w = slotWords[slot]!;
   if (w.length === n) {
     let k = 0;
@@ -633,13 +646,22 @@ const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u0
  * `Response`, `Passed`), and no run is built for them.
  */
 function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
-  const e = wordEnd(text, i, let_);
-  if (e - i < 2) return -1;
-  const slot = wordSlot(text, i, e);
-  if (slot < 0) return -1;
-  const f = factsAt(slot);
-  if (f & (TITLE | GIVEN)) return -1;
+  // the ASCII letters from `i`, hashed as wordSlot hashes them
+  const n = text.length;
+  let e = i;
+  let h = 0;
+  for (; e < n; e++) {
+    let c = text.charCodeAt(e);
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c < 97 || c > 122) break;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  if (e - i < 2 || e - i > WORD_CACHED) return -1;
   const next = text.charCodeAt(e);
+  // where wordEnd may read on (a letter past ASCII, `'`, `’`, `-`), the word is read as a run
+  if (next >= 128 ? let_[next] === 1 || next === 0x2019 : next === 39 || next === 45) return -1;
+  const f = factsAt(slotOf(text, i, e, h));
+  if (f & (TITLE | GIVEN)) return -1;
   if (next === 44 || (next === 46 && f & LEGAL)) return -1;
   if (next === 32 && e + 1 < text.length) {
     const c = text.charCodeAt(e + 1);
@@ -697,7 +719,7 @@ function scanTodoOwners(text: string, sink: FindingSink): void {
   }
 }
 
-export { readRun, evaluate, scanRuns, loneWordEnd, wordAt, factsOf, CANDIDATE };
+export { readRun, evaluate, scanRuns, loneWordEnd, wordAt, factsOf, orgBeforeMaybe, CANDIDATE };
 
 /** `Jane Doe <jane@acme.io>`, `"Doe, Jane" <…>`, `jane doe <…>`: the display name before an address. */
 function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void {
