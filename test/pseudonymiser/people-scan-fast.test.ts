@@ -2,10 +2,13 @@
  * The capitalised-run scan settles most words without reading a run
  * (loneWordEnd) and reads words through a cache (wordAt): both must say what
  * reading and evaluating every run, and lower-casing every word, would say.
+ * JSON fields written in text are read by hand where a pattern read them: the
+ * same matches.
  */
 import fc from 'fast-check';
 import type { Finding, FindingSink } from '../../pseudonymiser/types';
 import { stateOf } from '../../pseudonymiser/detectors/people/state';
+import { INLINE_FIELD, forEachInlineField } from '../../pseudonymiser/detectors/people/keys';
 import { letterTable, upperTable } from '../../pseudonymiser/detectors/people/text';
 import {
   CANDIDATE,
@@ -216,6 +219,72 @@ describe('people scan', () => {
         for (let pos = 0; pos <= t.length; pos++) expect([pos, orgBeforeMaybe(t, pos)]).toEqual([pos, was(t, pos)]);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('inline JSON fields', () => {
+  const byPattern = (t: string): string[] => {
+    const out: string[] = [];
+    const re = new RegExp(INLINE_FIELD.source, 'g');
+    for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+      const vs = m.index + m[0].length - 1 - m[2]!.length;
+      out.push(`${m.index + 1}:${m[1]!}=${vs}:${m[2]!}`);
+    }
+    return out;
+  };
+  const byHand = (t: string): string[] => {
+    const out: string[] = [];
+    forEachInlineField(t, (ks, ke, vs, ve) => out.push(`${ks}:${t.slice(ks, ke)}=${vs}:${t.slice(vs, ve)}`));
+    return out;
+  };
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '"',
+      '"',
+      ':',
+      ' ',
+      '\t',
+      '\n',
+      '\\',
+      '\u00a0',
+      '\u3000',
+      '_',
+      'a',
+      'Z',
+      'é',
+      '1',
+      'first_name',
+      'name',
+      '"first_name": "Mia"',
+      '{"last_name" : "Li", "x":"y"}',
+      'a'.repeat(29),
+      'b'.repeat(30),
+      'c'.repeat(119),
+      'd'.repeat(120),
+    ),
+    fc.string({ maxLength: 6 }),
+  );
+  // a field near the limits: keys of 0 to 32 characters, values of 0 to 122, each end written in several ways
+  const field = fc
+    .tuple(
+      fc.integer({ min: 0, max: 32 }),
+      fc.constantFrom('a', '_', 'Z', '1', 'é', '"'),
+      fc.constantFrom('', ' ', '\t ', '\n', '\u00a0', ';'),
+      fc.integer({ min: 0, max: 122 }),
+      fc.constantFrom('"', '"', '\\', '\n', 'x', ''),
+    )
+    .map(([kl, kc, ws, vl, end]) => {
+      const key = kl === 0 ? '' : `k${kc.repeat(kl - 1)}`;
+      return `"${key}"${ws}:${ws}"${'v'.repeat(vl)}${end}`;
+    });
+  it('finds what the pattern finds, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, field), { maxLength: 40 }), (p) => {
+        const t = p.join('');
+        expect(byHand(t)).toEqual(byPattern(t));
+      }),
+      { numRuns: 5000 },
     );
   });
 });

@@ -8,7 +8,7 @@
  * names whatever their letter case.
  */
 import type { Chunk, FindingSink } from '../../types';
-import { before, letterTable, sentenceStart, upperTable, wordEnd } from './text';
+import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
 import { familyScore, givenScore, isGiven, isPlainWord } from './score';
 import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES, orgCanonical } from '../../standins/people';
@@ -74,23 +74,6 @@ const HEADER_LAST = new Set(
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );
-
-/** White space as `\s` matches it. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
