@@ -9,8 +9,7 @@
 import type { Chunk, FindingSink } from '../../types';
 import { familyScore, givenScore, isGiven } from './score';
 import { isPublicOrg } from './lexicon';
-import { orgCanonical } from '../../standins/people';
-import { reportLone, reportOrg, reportPerson } from './report';
+import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
 import { isSpace } from './text';
@@ -206,7 +205,7 @@ function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleSta
     const low = fl.value.toLowerCase();
     switch (fl.role) {
       case 'org': {
-        const canon = orgCanonical(fl.value);
+        const canon = orgCanonicalOf(fl.value);
         if (canon.length >= 2 && !isPublicOrg(canon) && !isPublicOrg(low)) reportOrg(sink, st, fl.value, canon, false);
         break;
       }

@@ -11,8 +11,8 @@ import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
 import { familyScore, givenScore, isGiven, isPlainWord } from './score';
 import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon';
-import { LEGAL_SUFFIXES, PARTICLES, TITLES, orgCanonical } from '../../standins/people';
-import { reportLone, reportOrg, reportPerson } from './report';
+import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
+import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
 
@@ -447,7 +447,7 @@ function evaluate(
     end = suffixChain(text, end);
     const start = toks[s]!.start;
     const name = text.slice(start, end);
-    const canon = orgCanonical(name);
+    const canon = orgCanonicalOf(name);
     if (canon.length < 2 || isPublicOrg(canon) || isPublicOrg(name.toLowerCase())) return end;
     if (core.every((t) => flagsOf(t.lower) & WORD_TOP) && core.length === 1) return end;
     reportOrg(sink, st, name, canon, false);
@@ -458,7 +458,7 @@ function evaluate(
   const chained = nextCode === 44 || nextCode === 32 ? suffixChain(text, runEnd) : runEnd;
   if (chained > runEnd && toks.some((t) => t.kind === 'word')) {
     const name = text.slice(toks[0]!.start, chained);
-    const canon = orgCanonical(name);
+    const canon = orgCanonicalOf(name);
     if (canon.length >= 2 && !isPublicOrg(canon) && !(toks.length === 1 && flagsOf(toks[0]!.lower) & WORD_TOP))
       reportOrg(sink, st, name, canon, false);
     return chained;
@@ -471,7 +471,7 @@ function evaluate(
   // organisation by context: `works at Initech`
   if (!title && orgBeforeMaybe(text, toks[0]!.start) && ORG_BEFORE.test(around.before())) {
     const name = text.slice(toks[0]!.start, runEnd);
-    const canon = orgCanonical(name);
+    const canon = orgCanonicalOf(name);
     const personish = words.length >= 2 && givenScore(words[0]!.lower, true) >= 1.5;
     if (!personish && canon.length >= 3 && !isPublicOrg(canon) && !words.every((w) => isPlainWord(w.lower))) {
       reportOrg(sink, st, name, canon, false);
