@@ -16,6 +16,9 @@ import {
   factsOf,
   loneWordEnd,
   orgBeforeMaybe,
+  personAfterMaybe,
+  allCaps,
+  PERSON_AFTER,
   readRun,
   scanRuns,
   wordAt,
@@ -219,6 +222,68 @@ describe('people scan', () => {
         for (let pos = 0; pos <= t.length; pos++) expect([pos, orgBeforeMaybe(t, pos)]).toEqual([pos, was(t, pos)]);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('people scan context checks', () => {
+  const after = fc.array(
+    fc.oneof(
+      fc.constantFrom(
+        ' ',
+        '  ',
+        '\t',
+        '\n',
+        '\u3000',
+        '<',
+        '>',
+        '@',
+        '<jane@acme.io>',
+        ' <j@x>',
+        '<Response>',
+        ' said',
+      ),
+      fc.constantFrom(' (agent):', '(', ')', 'wrote', 'x', 'é', ' '.repeat(23), ' '.repeat(24), 'a'.repeat(20)),
+      fc.string({ maxLength: 3 }),
+    ),
+    { maxLength: 12 },
+  );
+  it('says PERSON_AFTER may match wherever it matches', () => {
+    fc.assert(
+      fc.property(after, fc.integer({ min: 0, max: 4 }), (p, lead) => {
+        const t = 'Jane'.slice(0, lead) + p.join('');
+        for (let pos = 0; pos <= t.length; pos++)
+          if (PERSON_AFTER.test(t.slice(pos, pos + 24))) expect([pos, personAfterMaybe(t, pos)]).toEqual([pos, true]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads a run as written in capitals where every word is its own upper case', () => {
+    const up = upperTable();
+    const let_ = letterTable();
+    const word = fc.constantFrom(
+      'JANE',
+      'Jane',
+      'DOE',
+      'DOẞ',
+      'STRAßE',
+      'ÉMILE',
+      'Émile',
+      "O'BRIEN",
+      'JEAN-LUC',
+      'ǅ',
+      'İ',
+    );
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (w) => {
+        const t = w.join(' ');
+        const toks = readRun(t, 0, up, let_, true);
+        const byCase = toks.every(
+          (k) => k.kind !== 'word' || t.slice(k.start, k.end) === t.slice(k.start, k.end).toUpperCase(),
+        );
+        expect(allCaps(t, toks)).toBe(byCase);
+      }),
     );
   });
 });

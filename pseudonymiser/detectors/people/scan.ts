@@ -141,12 +141,25 @@ function personBeforeMaybe(ctx: string): boolean {
 /** First letters of the verbs in PERSON_AFTER (`said`, `wrote`, `asked`, `replied`, `mentioned`, `commented`, `noted`, `thinks`, `joined`, `left`). */
 const AFTER_VERB_FIRST = new Set([...'swarmcntjl'].map((ch) => ch.charCodeAt(0)));
 
-/** Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter or `(`, or `<` after optional space. */
+/**
+ * Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter or `(`, or `<` after
+ * optional space and an `@` after it, before any `<`, `>` or white space (`Promise<Response>` has none), within the
+ * 24 characters the pattern reads.
+ */
 function personAfterMaybe(text: string, pos: number): boolean {
   let j = pos;
   while (j < text.length && j - pos < 24 && isSpace(text.charCodeAt(j))) j++;
   const c = text.charCodeAt(j);
-  return c === 60 || (j > pos && (AFTER_VERB_FIRST.has(c) || c === 40));
+  if (c === 60) {
+    const lim = Math.min(text.length, pos + 24);
+    for (let k = j + 1; k < lim; k++) {
+      const d = text.charCodeAt(k);
+      if (d === 64 && k > j + 1) return true;
+      if (d === 60 || d === 62 || isSpace(d)) return false;
+    }
+    return false;
+  }
+  return j > pos && (AFTER_VERB_FIRST.has(c) || c === 40);
 }
 
 /** Cheap necessary condition for HEADER_BEFORE on the context string: `…:`, white space, an optional quote. */
@@ -408,11 +421,20 @@ function isCap(text: string, t: Tok, up: Uint8Array): boolean {
   return up[text.charCodeAt(t.start)] === 1;
 }
 
+/** Whether every word of the run is written in capitals (is its own upper case). */
 function allCaps(text: string, toks: readonly Tok[]): boolean {
   for (const t of toks) {
     if (t.kind !== 'word') continue;
-    const s = text.slice(t.start, t.end);
-    if (s !== s.toUpperCase()) return false;
+    // ASCII: only a-z change; a word with a character past ASCII is upper-cased as a whole
+    for (let k = t.start; k < t.end; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 97 && c <= 122) return false;
+      if (c >= 128) {
+        const s = text.slice(t.start, t.end);
+        if (s !== s.toUpperCase()) return false;
+        break;
+      }
+    }
   }
   return true;
 }
@@ -702,7 +724,19 @@ function scanTodoOwners(text: string, sink: FindingSink): void {
   }
 }
 
-export { readRun, evaluate, scanRuns, loneWordEnd, wordAt, factsOf, orgBeforeMaybe, CANDIDATE };
+export {
+  readRun,
+  evaluate,
+  scanRuns,
+  loneWordEnd,
+  wordAt,
+  factsOf,
+  orgBeforeMaybe,
+  personAfterMaybe,
+  allCaps,
+  CANDIDATE,
+  PERSON_AFTER,
+};
 
 /** `Jane Doe <jane@acme.io>`, `"Doe, Jane" <…>`, `jane doe <…>`: the display name before an address. */
 function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void {
