@@ -169,7 +169,8 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
   const segs = chunk.segments;
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
-    if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 120) continue;
+    // the length first: a segment's path is built on first use
+    if (seg.isKey || seg.end - seg.start > 120 || seg.path.length === 0) continue;
     const role = roleOf(lastKey(seg.path));
     if (!role) continue;
     const raw = corpus.slice(seg.start, seg.end);

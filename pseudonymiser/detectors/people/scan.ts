@@ -665,13 +665,14 @@ function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
   const next = text.charCodeAt(e);
   // where wordEnd may read on (a letter past ASCII, `'`, `’`, `-`), the word is read as a run
   if (next >= 128 ? let_[next] === 1 || next === 0x2019 : next === 39 || next === 45) return -1;
-  const f = factsAt(slotOf(text, i, e, h));
-  if (f & (TITLE | GIVEN)) return -1;
-  if (next === 44 || (next === 46 && f & LEGAL)) return -1;
-  if (next === 32 && e + 1 < text.length) {
+  // what follows first (no lookup): `, ` or a further word make a longer run
+  if (next === 44) return -1;
+  if (next === 32 && e + 1 < n) {
     const c = text.charCodeAt(e + 1);
     if (let_[c] || c === 38) return -1;
   }
+  const f = factsAt(slotOf(text, i, e, h));
+  if (f & (TITLE | GIVEN) || (next === 46 && f & LEGAL)) return -1;
   return orgBeforeMaybe(text, i) ? -1 : e;
 }
 
