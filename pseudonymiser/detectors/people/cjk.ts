@@ -21,8 +21,8 @@ import { lastKey, roleOf } from './keys';
 import { reportLone, reportPerson } from './report';
 import type { PeopleState } from './state';
 
-/** Any character of a CJK script: most chunks have none, and are skipped at once. */
-const ANY_CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
+/** Any character of a CJK script but `々` (global: searched from where the first run starts). */
+const ANY_CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
 
 /** Words just before a name that say person. */
 const BEFORE =
@@ -39,9 +39,14 @@ const AFTER =
 
 export function scanCjk(chunk: Chunk, sink: FindingSink, st: PeopleState, ctx: DetectContext): void {
   const text = chunk.corpus;
-  if (!ANY_CJK.test(text)) return;
+  // one search finds the first run, or that there is none (most chunks); nothing of a CJK script lies before it,
+  // and a chunk whose only such character is `々` holds no names
   CJK_RUN.lastIndex = 0;
-  for (let m = CJK_RUN.exec(text); m !== null; m = CJK_RUN.exec(text)) {
+  let m = CJK_RUN.exec(text);
+  if (m === null) return;
+  ANY_CJK.lastIndex = m.index;
+  if (!ANY_CJK.test(text)) return;
+  for (; m !== null; m = CJK_RUN.exec(text)) {
     // an honorific is part of the run (`陽菜さん`, `민준님`) but not of the name
     const honorific = HONORIFIC_END.exec(m[0]);
     const run = honorific ? m[0].slice(0, honorific.index) : m[0];

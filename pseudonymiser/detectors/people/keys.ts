@@ -9,10 +9,10 @@
 import type { Chunk, FindingSink } from '../../types';
 import { familyScore, givenScore, isGiven } from './score';
 import { isPublicOrg } from './lexicon';
-import { orgCanonical } from '../../standins/people';
-import { reportLone, reportOrg, reportPerson } from './report';
+import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
+import { isSpace } from './text';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -79,22 +79,80 @@ function fieldValue(role: Role, raw: string): string | null {
  * JSON written inside text (`tool: {"first_name": "Mia", "last_name": "Li"}` in a transcript, a log line with a
  * JSON payload): `"key": "value"` pairs read like fields. Halves of a name next to each other pair up.
  */
-const INLINE_FIELD = /"([A-Za-z][A-Za-z_]{1,29})"\s*:\s*"([^"\\\n]{2,120})"/g;
+export const INLINE_FIELD = /"([A-Za-z][A-Za-z_]{1,29})"\s*:\s*"([^"\\\n]{2,120})"/g;
+
+const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * Where the INLINE_FIELD match starting at the `"` at `q` has its value
+ * (start in `at[0]`, end in `at[1]`) and its key's end (`at[2]`); false when
+ * none starts there. Each part of the pattern can match in one way only (a
+ * key or a value is the longest run of its characters, and no run can end
+ * earlier and still be followed by its quote), so reading it forward is the
+ * pattern.
+ */
+function inlineFieldAt(s: string, q: number, at: Int32Array): boolean {
+  const n = s.length;
+  let k = q + 1;
+  if (!isAsciiLetter(s.charCodeAt(k))) return false;
+  k++;
+  while (k < n && k - q <= 31) {
+    const c = s.charCodeAt(k);
+    if (!isAsciiLetter(c) && c !== 95) break;
+    k++;
+  }
+  const keyLength = k - q - 1;
+  if (keyLength < 2 || keyLength > 30 || s.charCodeAt(k) !== 34) return false;
+  at[2] = k;
+  k++;
+  while (k < n && isSpace(s.charCodeAt(k))) k++;
+  if (s.charCodeAt(k) !== 58) return false;
+  k++;
+  while (k < n && isSpace(s.charCodeAt(k))) k++;
+  if (s.charCodeAt(k) !== 34) return false;
+  const v = ++k;
+  while (k < n && k - v <= 120) {
+    const c = s.charCodeAt(k);
+    if (c === 34 || c === 92 || c === 10) break;
+    k++;
+  }
+  if (k - v < 2 || k - v > 120 || s.charCodeAt(k) !== 34) return false;
+  at[0] = v;
+  at[1] = k;
+  return true;
+}
+
+/**
+ * Calls `found(keyStart, keyEnd, valueStart, valueEnd)` for every match of
+ * INLINE_FIELD in `s`, in order: each `"` in turn is tried as the start of
+ * one, and the search goes on after a match (what the global pattern does),
+ * but the quotes are found with indexOf, far faster than the pattern skips
+ * the text between them.
+ */
+export function forEachInlineField(s: string, found: (ks: number, ke: number, vs: number, ve: number) => void): void {
+  const at = new Int32Array(3);
+  let q = s.indexOf('"');
+  while (q >= 0) {
+    if (inlineFieldAt(s, q, at)) {
+      found(q + 1, at[2]!, at[0]!, at[1]!);
+      q = s.indexOf('"', at[1]! + 1);
+    } else q = s.indexOf('"', q + 1);
+  }
+}
 
 function inlineFields(corpus: string): Field[] {
   const fields: Field[] = [];
   if (corpus.indexOf('":') < 0) return fields;
-  INLINE_FIELD.lastIndex = 0;
   let n = 0;
-  for (let m = INLINE_FIELD.exec(corpus); m !== null; m = INLINE_FIELD.exec(corpus)) {
-    const role = roleOf(m[1]!);
-    if (!role) continue;
-    const value = fieldValue(role, m[2]!);
-    if (value === null) continue;
-    const start = m.index + m[0].length - 1 - m[2]!.length + m[2]!.indexOf(value);
-    fields.push({ role, value, start, parent: String(n), index: n });
+  forEachInlineField(corpus, (ks, ke, vs, ve) => {
+    const role = roleOf(corpus.slice(ks, ke));
+    if (!role) return;
+    const raw = corpus.slice(vs, ve);
+    const value = fieldValue(role, raw);
+    if (value === null) return;
+    fields.push({ role, value, start: vs + raw.indexOf(value), parent: String(n), index: n });
     n++;
-  }
+  });
   // halves of one name stand next to each other: pair each with its neighbour, not with the next list entry's
   for (let i = 0; i + 1 < fields.length; i++) {
     const a = fields[i]!;
@@ -111,7 +169,8 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
   const segs = chunk.segments;
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
-    if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 120) continue;
+    // the length first: a segment's path is built on first use
+    if (seg.isKey || seg.end - seg.start > 120 || seg.path.length === 0) continue;
     const role = roleOf(lastKey(seg.path));
     if (!role) continue;
     const raw = corpus.slice(seg.start, seg.end);
@@ -147,7 +206,7 @@ function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleSta
     const low = fl.value.toLowerCase();
     switch (fl.role) {
       case 'org': {
-        const canon = orgCanonical(fl.value);
+        const canon = orgCanonicalOf(fl.value);
         if (canon.length >= 2 && !isPublicOrg(canon) && !isPublicOrg(low)) reportOrg(sink, st, fl.value, canon, false);
         break;
       }

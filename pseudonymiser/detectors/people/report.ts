@@ -5,10 +5,40 @@
 import type { FindingSink } from '../../types';
 import { isPlainWord } from './score';
 import { isPublicOrg } from './lexicon';
-import { splitLegal } from '../../standins/people';
+import { orgCanonical, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
+
+/** Names remembered by the memos below, each. */
+const MEMO_SIZE = 20000;
+const canonicals = new Map<string, string>();
+const cores = new Map<string, string>();
+
+/**
+ * orgCanonical, remembered: the same organisation names come again and again,
+ * and the legal-suffix pattern behind it is slow on them.
+ */
+export function orgCanonicalOf(name: string): string {
+  let c = canonicals.get(name);
+  if (c === undefined) {
+    c = own(orgCanonical(name));
+    if (canonicals.size >= MEMO_SIZE) canonicals.clear();
+    canonicals.set(own(name), c);
+  }
+  return c;
+}
+
+/** The core of an organisation surface without its legal suffix (`splitLegal(…).core.trim()`), remembered. */
+function coreOf(surface: string): string {
+  let c = cores.get(surface);
+  if (c === undefined) {
+    c = own(splitLegal(surface).core.trim());
+    if (cores.size >= MEMO_SIZE) cores.clear();
+    cores.set(own(surface), c);
+  }
+  return c;
+}
 
 /** A full name (given and family known). */
 export function reportPerson(
@@ -78,7 +108,7 @@ export function reportOrg(
   let o = st.orgs.get(canonical);
   if (!o) st.orgs.set(canonical, (o = { canonical, surfaces: new Set(), confidential }));
   o.surfaces.add(surface);
-  const core = splitLegal(surface).core.trim();
+  const core = coreOf(surface);
   if (
     core !== surface &&
     core.length >= 3 &&

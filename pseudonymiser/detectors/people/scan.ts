@@ -8,12 +8,13 @@
  * names whatever their letter case.
  */
 import type { Chunk, FindingSink } from '../../types';
-import { before, letterTable, sentenceStart, upperTable, wordEnd } from './text';
+import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
 import { familyScore, givenScore, isGiven, isPlainWord } from './score';
 import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon';
-import { LEGAL_SUFFIXES, PARTICLES, TITLES, orgCanonical } from '../../standins/people';
-import { reportLone, reportOrg, reportPerson } from './report';
+import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
+import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
+import { own } from '../../strings';
 
 interface Tok {
   readonly start: number;
@@ -74,23 +75,6 @@ const HEADER_LAST = new Set(
     .filter((w) => w.length > 0),
 );
 
-/** White space as `\s` matches it. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
@@ -117,10 +101,18 @@ function orgBeforeMaybe(text: string, pos: number): boolean {
   // the phrases end in `at`, `for`, `of`, `by`, `joined` or `joining`: a word of another length is none of them
   let k = j;
   while (k > floor && isAsciiLetter(text.charCodeAt(k - 1))) k--;
+  // a letter past ASCII before it: the caller runs the full pattern
+  if (k > floor && text.charCodeAt(k - 1) >= 0xc0) return true;
   const len = j - k;
-  if (len !== 2 && len !== 3 && len !== 6 && len !== 7 && !(k > floor && text.charCodeAt(k - 1) >= 0xc0)) return false;
-  const w = asciiWordBefore(text, j, floor);
-  return w === null || ORG_BEFORE_LAST.has(w);
+  if (len !== 2 && len !== 3 && len !== 6 && len !== 7) return false;
+  // ORG_BEFORE_LAST, compared in place (the word is ASCII letters)
+  for (const w of ORG_BEFORE_LAST) {
+    if (w.length !== len) continue;
+    let m = 0;
+    while (m < len && (text.charCodeAt(k + m) | 32) === w.charCodeAt(m)) m++;
+    if (m === len) return true;
+  }
+  return false;
 }
 
 /** Cheap necessary condition for PERSON_BEFORE on the context string. */
@@ -149,12 +141,25 @@ function personBeforeMaybe(ctx: string): boolean {
 /** First letters of the verbs in PERSON_AFTER (`said`, `wrote`, `asked`, `replied`, `mentioned`, `commented`, `noted`, `thinks`, `joined`, `left`). */
 const AFTER_VERB_FIRST = new Set([...'swarmcntjl'].map((ch) => ch.charCodeAt(0)));
 
-/** Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter or `(`, or `<` after optional space. */
+/**
+ * Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter or `(`, or `<` after
+ * optional space and an `@` after it, before any `<`, `>` or white space (`Promise<Response>` has none), within the
+ * 24 characters the pattern reads.
+ */
 function personAfterMaybe(text: string, pos: number): boolean {
   let j = pos;
   while (j < text.length && j - pos < 24 && isSpace(text.charCodeAt(j))) j++;
   const c = text.charCodeAt(j);
-  return c === 60 || (j > pos && (AFTER_VERB_FIRST.has(c) || c === 40));
+  if (c === 60) {
+    const lim = Math.min(text.length, pos + 24);
+    for (let k = j + 1; k < lim; k++) {
+      const d = text.charCodeAt(k);
+      if (d === 64 && k > j + 1) return true;
+      if (d === 60 || d === 62 || isSpace(d)) return false;
+    }
+    return false;
+  }
+  return j > pos && (AFTER_VERB_FIRST.has(c) || c === 40);
 }
 
 /** Cheap necessary condition for HEADER_BEFORE on the context string: `…:`, white space, an optional quote. */
@@ -240,6 +245,85 @@ function isTitleWord(lower: string): boolean {
   return TITLES.has(lower);
 }
 
+/** What readRun and the scan ask of a word: facts of its lower case. */
+const TITLE = 1;
+const PARTICLE = 2;
+const LEGAL = 4;
+const GIVEN = 8;
+/** Set on a slot whose facts are computed. */
+const KNOWN = 128;
+
+function factsOf(lower: string): number {
+  return (
+    KNOWN |
+    (isTitleWord(lower) ? TITLE : 0) |
+    (PARTICLES.has(lower) ? PARTICLE : 0) |
+    (LEGAL_SUFFIXES.has(lower) ? LEGAL : 0) |
+    (isGiven(lower) ? GIVEN : 0)
+  );
+}
+
+/** Slots of the word cache (a power of two). */
+const WORD_SLOTS = 1 << 13;
+/** Longest word the cache holds. */
+const WORD_CACHED = 32;
+const slotWords: string[] = new Array<string>(WORD_SLOTS).fill('');
+const slotFacts = new Uint8Array(WORD_SLOTS);
+
+/**
+ * The cache slot holding the lower case of the ASCII word `text[start, end)`
+ * (filled on a miss), or -1 for a word the cache does not hold (longer than
+ * WORD_CACHED, or with a character past ASCII, whose lower case may differ in
+ * length). The same words come again and again (`Promise`, `Base`): found by
+ * their characters, they are neither copied nor lower-cased nor hashed again,
+ * and their facts are looked up once.
+ */
+function wordSlot(text: string, start: number, end: number): number {
+  if (end - start > WORD_CACHED) return -1;
+  let h = 0;
+  for (let k = start; k < end; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 128) return -1;
+    if (c >= 65 && c <= 90) c += 32;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  return slotOf(text, start, end, h);
+}
+
+/** wordSlot for a word of at most WORD_CACHED ASCII characters whose characters, in lower case, hash to `h`. */
+function slotOf(text: string, start: number, end: number, h: number): number {
+  const n = end - start;
+  const slot = (h ^ (h >>> 13) ^ n) & (WORD_SLOTS - 1);
+  const w = slotWords[slot]!;
+  if (w.length === n) {
+    let k = 0;
+    for (; k < n; k++) {
+      let c = text.charCodeAt(start + k);
+      if (c >= 65 && c <= 90) c += 32;
+      if (c !== w.charCodeAt(k)) break;
+    }
+    if (k === n) return slot;
+  }
+  // a flat copy: the cache outlives the chunk
+  slotWords[slot] = own(text.slice(start, end).toLowerCase());
+  slotFacts[slot] = 0;
+  return slot;
+}
+
+function factsAt(slot: number): number {
+  let f = slotFacts[slot]!;
+  if (f === 0) slotFacts[slot] = f = factsOf(slotWords[slot]!);
+  return f;
+}
+
+/** `text.slice(start, end).toLowerCase()` and its facts, through the cache where it holds the word. */
+function wordAt(text: string, start: number, end: number): { lower: string; facts: number } {
+  const slot = wordSlot(text, start, end);
+  if (slot >= 0) return { lower: slotWords[slot]!, facts: factsAt(slot) };
+  const lower = text.slice(start, end).toLowerCase();
+  return { lower, facts: factsOf(lower) };
+}
+
 /** Reads a run of name-shaped tokens starting at a capital letter at `i`. */
 function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyCase: boolean): Tok[] {
   const toks: Tok[] = [];
@@ -252,22 +336,22 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
       tok = { start: pos, end: pos + 1, lower: '&', kind: 'amp', after: pos + 1 };
     } else if (up[c] || (anyCase && let_[c])) {
       const e = wordEnd(text, pos, let_);
-      const lower = text.slice(pos, e).toLowerCase();
+      const { lower, facts } = wordAt(text, pos, e);
       const dot = text.charCodeAt(e) === 46;
       if (e - pos === 1) tok = { start: pos, end: e, lower, kind: 'initial', after: dot ? e + 1 : e };
-      else if (toks.length === 0 && isTitleWord(lower))
+      else if (toks.length === 0 && facts & TITLE)
         tok = { start: pos, end: e, lower, kind: 'title', after: dot ? e + 1 : e };
-      else if (!up[c] && PARTICLES.has(lower) && toks.length > 0 && !anyCase)
+      else if (!up[c] && facts & PARTICLE && toks.length > 0 && !anyCase)
         tok = { start: pos, end: e, lower, kind: 'particle', after: e };
       else if (!up[c] && !anyCase) break;
       else {
         // a dotted legal form such as `Co.` or `Inc.` keeps its dot
-        const keepDot = dot && LEGAL_SUFFIXES.has(lower);
+        const keepDot = dot && (facts & LEGAL) !== 0;
         tok = { start: pos, end: e, lower, kind: 'word', after: keepDot ? e + 1 : e };
       }
     } else if (let_[c] && toks.length > 0) {
       const e = wordEnd(text, pos, let_);
-      const lower = text.slice(pos, e).toLowerCase();
+      const { lower, facts } = wordAt(text, pos, e);
       // a lower-case letter inside a dotted legal form (`S.p.A.`)
       if (e - pos === 1 && text.charCodeAt(pos - 1) === 46 && text.charCodeAt(e) === 46) {
         toks.push({ start: pos, end: e, lower, kind: 'initial', after: e + 1 });
@@ -275,7 +359,7 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
         if (let_[text.charCodeAt(pos)] && text.charCodeAt(pos + 1) === 46) continue;
         break;
       }
-      if (!PARTICLES.has(lower)) break;
+      if (!(facts & PARTICLE)) break;
       tok = { start: pos, end: e, lower, kind: 'particle', after: e };
     } else break;
     toks.push(tok);
@@ -337,11 +421,20 @@ function isCap(text: string, t: Tok, up: Uint8Array): boolean {
   return up[text.charCodeAt(t.start)] === 1;
 }
 
+/** Whether every word of the run is written in capitals (is its own upper case). */
 function allCaps(text: string, toks: readonly Tok[]): boolean {
   for (const t of toks) {
     if (t.kind !== 'word') continue;
-    const s = text.slice(t.start, t.end);
-    if (s !== s.toUpperCase()) return false;
+    // ASCII: only a-z change; a word with a character past ASCII is upper-cased as a whole
+    for (let k = t.start; k < t.end; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 97 && c <= 122) return false;
+      if (c >= 128) {
+        const s = text.slice(t.start, t.end);
+        if (s !== s.toUpperCase()) return false;
+        break;
+      }
+    }
   }
   return true;
 }
@@ -376,7 +469,7 @@ function evaluate(
     end = suffixChain(text, end);
     const start = toks[s]!.start;
     const name = text.slice(start, end);
-    const canon = orgCanonical(name);
+    const canon = orgCanonicalOf(name);
     if (canon.length < 2 || isPublicOrg(canon) || isPublicOrg(name.toLowerCase())) return end;
     if (core.every((t) => flagsOf(t.lower) & WORD_TOP) && core.length === 1) return end;
     reportOrg(sink, st, name, canon, false);
@@ -387,7 +480,7 @@ function evaluate(
   const chained = nextCode === 44 || nextCode === 32 ? suffixChain(text, runEnd) : runEnd;
   if (chained > runEnd && toks.some((t) => t.kind === 'word')) {
     const name = text.slice(toks[0]!.start, chained);
-    const canon = orgCanonical(name);
+    const canon = orgCanonicalOf(name);
     if (canon.length >= 2 && !isPublicOrg(canon) && !(toks.length === 1 && flagsOf(toks[0]!.lower) & WORD_TOP))
       reportOrg(sink, st, name, canon, false);
     return chained;
@@ -400,7 +493,7 @@ function evaluate(
   // organisation by context: `works at Initech`
   if (!title && orgBeforeMaybe(text, toks[0]!.start) && ORG_BEFORE.test(around.before())) {
     const name = text.slice(toks[0]!.start, runEnd);
-    const canon = orgCanonical(name);
+    const canon = orgCanonicalOf(name);
     const personish = words.length >= 2 && givenScore(words[0]!.lower, true) >= 1.5;
     if (!personish && canon.length >= 3 && !isPublicOrg(canon) && !words.every((w) => isPlainWord(w.lower))) {
       reportOrg(sink, st, name, canon, false);
@@ -548,9 +641,51 @@ function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean 
  */
 const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff].)/g;
 
+/**
+ * Where the scan goes on when the capitalised word at `i` is a run of its own
+ * that evaluate settles at once, with no finding: a word of two letters or
+ * more that is no title, no first name and no dotted legal form, with neither
+ * `, ` nor a further name word after it, and no `works at` before it. That is
+ * the word's end, as readRun and evaluate would say; -1 for any other word,
+ * which is read as a run. Most capitalised words are such words (`Promise`,
+ * `Response`, `Passed`), and no run is built for them.
+ */
+function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
+  // the ASCII letters from `i`, hashed as wordSlot hashes them
+  const n = text.length;
+  let e = i;
+  let h = 0;
+  for (; e < n; e++) {
+    let c = text.charCodeAt(e);
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c < 97 || c > 122) break;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  if (e - i < 2 || e - i > WORD_CACHED) return -1;
+  const next = text.charCodeAt(e);
+  // where wordEnd may read on (a letter past ASCII, `'`, `’`, `-`), the word is read as a run
+  if (next >= 128 ? let_[next] === 1 || next === 0x2019 : next === 39 || next === 45) return -1;
+  // what follows first (no lookup): `, ` or a further word make a longer run
+  if (next === 44) return -1;
+  if (next === 32 && e + 1 < n) {
+    const c = text.charCodeAt(e + 1);
+    if (let_[c] || c === 38) return -1;
+  }
+  const f = factsAt(slotOf(text, i, e, h));
+  if (f & (TITLE | GIVEN) || (next === 46 && f & LEGAL)) return -1;
+  return orgBeforeMaybe(text, i) ? -1 : e;
+}
+
 /** Scans the corpus for capitalised runs. */
 export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
   const text = chunk.corpus;
+  scanRuns(text, sink, st);
+  scanAngleNames(text, sink, st);
+  scanTodoOwners(text, sink);
+}
+
+/** The runs of capitalised words in `text`, each read and evaluated. */
+function scanRuns(text: string, sink: FindingSink, st: PeopleState): void {
   const up = upperTable();
   const let_ = letterTable();
   const cand = CANDIDATE;
@@ -561,13 +696,16 @@ export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): voi
     if (up[text.charCodeAt(i)] !== 1) continue;
     const p = i > 0 ? text.charCodeAt(i - 1) : 32;
     if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
+    const lone = loneWordEnd(text, i, let_);
+    if (lone >= 0) {
+      cand.lastIndex = lone;
+      continue;
+    }
     const toks = readRun(text, i, up, let_, false);
     if (toks.length === 0) continue;
     const next = evaluate(text, toks, sink, st, up, false);
     cand.lastIndex = Math.max(next, i + 1);
   }
-  scanAngleNames(text, sink, st);
-  scanTodoOwners(text, sink);
 }
 
 const TODO_OWNER = /\(([A-Za-z][A-Za-z0-9._-]{1,30})\)/y;
@@ -587,7 +725,19 @@ function scanTodoOwners(text: string, sink: FindingSink): void {
   }
 }
 
-export { readRun, evaluate };
+export {
+  readRun,
+  evaluate,
+  scanRuns,
+  loneWordEnd,
+  wordAt,
+  factsOf,
+  orgBeforeMaybe,
+  personAfterMaybe,
+  allCaps,
+  CANDIDATE,
+  PERSON_AFTER,
+};
 
 /** `Jane Doe <jane@acme.io>`, `"Doe, Jane" <…>`, `jane doe <…>`: the display name before an address. */
 function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void {

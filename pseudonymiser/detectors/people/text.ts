@@ -34,6 +34,23 @@ export function letterTable(): Uint8Array {
   return tables().letter;
 }
 
+/** White space as `\s` matches it. */
+export function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 /** End of the word starting at `i`: letters, with inner apostrophes and hyphens. */
 export function wordEnd(text: string, i: number, letters: Uint8Array): number {
   let j = i;
