@@ -333,7 +333,8 @@ export function splitLegal(original: string): { core: string; suffix: string } {
     const m = /(?:[\s,]+|^)([\p{L}.&/]+)\.?$/u.exec(core);
     if (!m || m.index === 0) break;
     const w = m[1]!.replace(/[.&/]/g, '').toLowerCase();
-    if (!LEGAL_SUFFIXES.has(w)) break;
+    // `&` before a legal form belongs to it (`GmbH & Co. KG`, `Johnson & Co.`)
+    if (!LEGAL_SUFFIXES.has(w) && !(m[1] === '&' && end < original.length)) break;
     end = m.index;
     core = original.slice(0, end);
   }

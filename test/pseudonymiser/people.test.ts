@@ -245,3 +245,16 @@ describe('labelled set', () => {
     expect(precision).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('legal forms', () => {
+  it('keeps `GmbH & Co. KG` with its organisation, and `co.` as a word', () => {
+    const input =
+      'Sundermann Werkzeugbau GmbH & Co. KG signed. Call Acme Co. today; the co. founder and Johnson & Co. agree.';
+    const out = text(input);
+    for (const gone of ['Sundermann', 'Werkzeugbau', 'Acme', 'Johnson']) expect(out).not.toContain(gone);
+    // the suffix stays whole after the stand-in; `Co.` alone is no organisation, and `Call` opens the sentence
+    expect(out).toMatch(
+      /^[\p{L} ]+ GmbH & Co\. KG signed\. Call [\p{L} ]+ Co\. today; the co\. founder and [\p{L} ]+ & Co\. agree\.$/u,
+    );
+  });
+});

@@ -401,9 +401,18 @@ function legalAt(toks: readonly Tok[], k: number, text: string): number {
   return -1;
 }
 
-const SUFFIX_AFTER = /,? (?:[A-Z][A-Za-z]{1,11}|(?:[A-Z]\.){2,4})\.?(?=[\s,;:)"'\]]|$)/y;
+const SUFFIX_AFTER = /(?:,? | & )(?:[A-Z][A-Za-z]{1,11}|(?:[A-Z]\.){2,4})\.?(?=[\s,;:)"'\]]|$)/y;
 
-/** Extends an organisation past `, Inc.`-style suffixes; returns the new end. */
+/**
+ * Words that open a sentence before an organisation's name without being part of it (`The Acme Group
+ * Ltd`, `Call Acme Co. today`, `Thanks Initech LLC`).
+ */
+const OPENERS = new Set(
+  `the call ask tell email ping contact meet thank thanks hi hello hey dear welcome congrats cc attn per
+  invoice pay bill`.split(/\s+/),
+);
+
+/** Extends an organisation past `, Inc.`-style suffixes and `& Co. KG`; returns the new end. */
 function suffixChain(text: string, end: number): number {
   let e = end;
   for (let k = 0; k < 3; k++) {
@@ -461,9 +470,10 @@ function evaluate(
     const lend = legalAt(toks, k, text);
     if (lend < 0) continue;
     let s = 0;
-    while (s < k && (toks[s]!.kind !== 'word' || (sentenceStart(text, toks[s]!.start) && toks[s]!.lower === 'the')))
+    while (s < k && (toks[s]!.kind !== 'word' || (sentenceStart(text, toks[s]!.start) && OPENERS.has(toks[s]!.lower))))
       s++;
-    const core = toks.slice(s, k).filter((t) => t.kind === 'word');
+    // legal forms are no name: `Co. KG` after `GmbH &` is the rest of a suffix, not an organisation called `Co.`
+    const core = toks.slice(s, k).filter((t) => t.kind === 'word' && !LEGAL_SUFFIXES.has(t.lower.replace(/[.]/g, '')));
     if (core.length === 0) break;
     let end = toks[lend - 1]!.after;
     end = suffixChain(text, end);
