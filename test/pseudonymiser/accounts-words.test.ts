@@ -14,39 +14,13 @@ import {
 } from '../../pseudonymiser/detectors/accounts/identity';
 import { PROSE_ID, proseIdInitial } from '../../pseudonymiser/detectors/accounts/mentions';
 import { accountWordStarts } from '../../pseudonymiser/detectors/accounts/words';
-import { StartCursor } from '../../pseudonymiser/detectors/starts';
+import { startScanTests, type Scan } from './starts-helpers';
 
-type Gate = (s: string, p: number) => boolean;
-const SCANS: [string, RegExp, Gate][] = [
+const SCANS: Scan[] = [
   ['user ids in text', TEXT_ID, textIdInitial],
   ['bank and personal-id labels', LABELS, labelInitial],
   ['ids after a noun', PROSE_ID, proseIdInitial],
 ];
-
-const sticky = (re: RegExp): RegExp => new RegExp(re.source, re.flags.replace('g', '') + 'y');
-
-/** Every match of the global pattern, each scan resuming where the last match ended (or at `jump` past it). */
-function byPattern(re: RegExp, s: string, jump: number): [number, string][] {
-  const g = new RegExp(re.source, re.flags);
-  const out: [number, string][] = [];
-  for (let m = g.exec(s); m !== null; m = g.exec(s)) {
-    out.push([m.index, m[0]]);
-    g.lastIndex = m.index + m[0].length + jump;
-  }
-  return out;
-}
-
-function byStarts(re: RegExp, s: string, jump: number, gate: Gate): [number, string][] {
-  const cursor = new StartCursor(accountWordStarts(s));
-  const at = sticky(re);
-  const out: [number, string][] = [];
-  const g = (p: number): boolean => gate(s, p);
-  for (let from = 0, m = cursor.next(at, s, from, g); m !== null; m = cursor.next(at, s, from, g)) {
-    out.push([m.index, m[0]]);
-    from = m.index + m[0].length + jump;
-  }
-  return out;
-}
 
 const PIECES = [
   // whole labels and id phrases, so that matches are common
@@ -147,31 +121,7 @@ const text = fc.oneof(
 );
 
 describe('account words: candidate starts', () => {
-  it.each(SCANS)('%s: the same matches as the pattern over the whole text', (_name, re, gate) => {
-    fc.assert(
-      fc.property(text, fc.nat(6), (s, jump) => {
-        expect(byStarts(re, s, jump, gate)).toEqual(byPattern(re, s, jump));
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it.each(SCANS)('%s: the same first match from every position', (_name, re, gate) => {
-    fc.assert(
-      fc.property(text, (s) => {
-        const starts = accountWordStarts(s);
-        const at = sticky(re);
-        for (let from = 0; from <= s.length; from++) {
-          const g = new RegExp(re.source, re.flags);
-          g.lastIndex = from;
-          const want = g.exec(s);
-          const got = new StartCursor(starts).next(at, s, from, (p) => gate(s, p));
-          expect(got === null ? null : [got.index, got[0]]).toEqual(want === null ? null : [want.index, want[0]]);
-        }
-      }),
-      { numRuns: 1000 },
-    );
-  });
+  startScanTests(SCANS, accountWordStarts, text);
 
   it('lists each start once, in order, for the corpus asked about', () => {
     const a = 'ITIN TIN user_id TINY';

@@ -8,37 +8,13 @@ import fc from 'fast-check';
 import { HEADER_WORDS, NAME_WORDS, headerInitial } from '../../pseudonymiser/detectors/secrets';
 import { FIND, boundaryBefore } from '../../pseudonymiser/detectors/secrets/prose';
 import { secretWordStarts } from '../../pseudonymiser/detectors/secrets/words';
-import { StartCursor } from '../../pseudonymiser/detectors/starts';
+import { startScanTests, type Scan } from './starts-helpers';
 
-type Gate = ((s: string, p: number) => boolean) | undefined;
-const SCANS: [string, RegExp, Gate][] = [
+const SCANS: Scan[] = [
   ['assignment names', NAME_WORDS, undefined],
   ['header words', HEADER_WORDS, headerInitial],
   ['prose credential words', FIND, boundaryBefore],
 ];
-
-/** Every match of the global pattern, each scan resuming where the last match ended (or at `jump` past it). */
-function byPattern(re: RegExp, s: string, jump: number): [number, string][] {
-  const g = new RegExp(re.source, re.flags);
-  const out: [number, string][] = [];
-  for (let m = g.exec(s); m !== null; m = g.exec(s)) {
-    out.push([m.index, m[0]]);
-    g.lastIndex = m.index + m[0].length + jump;
-  }
-  return out;
-}
-
-function byStarts(re: RegExp, s: string, jump: number, gate: Gate): [number, string][] {
-  const cursor = new StartCursor(secretWordStarts(s));
-  const sticky = new RegExp(re.source, 'iy');
-  const out: [number, string][] = [];
-  const g = gate === undefined ? undefined : (p: number): boolean => gate(s, p);
-  for (let from = 0, m = cursor.next(sticky, s, from, g); m !== null; m = cursor.next(sticky, s, from, g)) {
-    out.push([m.index, m[0]]);
-    from = m.index + m[0].length + jump;
-  }
-  return out;
-}
 
 const PIECES = [
   'pass',
@@ -87,31 +63,7 @@ const text = fc.oneof(
 );
 
 describe('secret words: candidate starts', () => {
-  it.each(SCANS)('%s: the same matches as the pattern over the whole text', (_name, re, gate) => {
-    fc.assert(
-      fc.property(text, fc.nat(6), (s, jump) => {
-        expect(byStarts(re, s, jump, gate)).toEqual(byPattern(re, s, jump));
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it.each(SCANS)('%s: the same first match from every position', (_name, re, gate) => {
-    fc.assert(
-      fc.property(text, (s) => {
-        const starts = secretWordStarts(s);
-        const sticky = new RegExp(re.source, 'iy');
-        for (let from = 0; from <= s.length; from++) {
-          const g = new RegExp(re.source, re.flags);
-          g.lastIndex = from;
-          const want = g.exec(s);
-          const got = new StartCursor(starts).next(sticky, s, from, gate && ((p) => gate(s, p)));
-          expect(got === null ? null : [got.index, got[0]]).toEqual(want === null ? null : [want.index, want[0]]);
-        }
-      }),
-      { numRuns: 1000 },
-    );
-  });
+  startScanTests(SCANS, secretWordStarts, text);
 
   it('finds overlapping starts', () => {
     // `pass` inside `password` at 0, `auth` and `authorization` at 8
