@@ -258,3 +258,22 @@ describe('legal forms', () => {
     );
   });
 });
+
+describe('names on no list', () => {
+  it.each([
+    ['a romanised Korean given name before a listed surname', 'Please call Hayoon Park today.', ['Hayoon', 'Park']],
+    ['a hyphenated given name of listed parts', 'Please call Min-jun Kim today.', ['Min-jun', 'Kim']],
+  ])('%s', (_what, input, gone) => {
+    const out = text(input);
+    for (const g of gone) expect(out).not.toContain(g);
+    expect(out).toMatch(/^Please call \S+ \S+ today\.$/);
+  });
+
+  it.each([
+    ['an acronym before a surname-like word', 'The API Key is set in the Adafruit API Key settings.'],
+    ['a contraction before a name', "Hi, I'm here."],
+    ['an unknown word alone, without a person context', 'The Zentrixor Park build is green.'],
+  ])('keeps %s', (_what, input) => {
+    expect(text(input)).toBe(input);
+  });
+});

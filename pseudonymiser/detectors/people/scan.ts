@@ -9,7 +9,7 @@
  */
 import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
-import { familyScore, givenScore, isGiven, isPlainWord } from './score';
+import { familyScore, givenScore, isGiven, isPlainWord, unlistedGiven } from './score';
 import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
@@ -540,7 +540,7 @@ function evaluate(
   if (words.length >= 2) {
     const first = words[0]!;
     const mid0 = !caps && !sentenceStart(text, first.start);
-    const g = givenScore(first.lower, mid0 || title);
+    const g = givenScore(first.lower, mid0 || title) || (mid0 ? unlistedGiven(text.slice(first.start, first.end)) : 0);
     // the family name is the last word that still reads as a name
     let best = -1;
     for (let k = Math.min(words.length - 1, 3); k >= 1; k--) {

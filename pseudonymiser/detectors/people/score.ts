@@ -15,15 +15,36 @@ function capBonus(fl: number): number {
   return fl & WORD_TOP ? 1 : fl & WORD ? 0.5 : 0;
 }
 
-/** `mid`: the word is capitalised where a common word would not be. */
+/**
+ * `mid`: the word is capitalised where a common word would not be. A
+ * hyphenated word on no list (`Min-jun`) scores as its weakest part when each
+ * part is a first name.
+ */
 export function givenScore(lower: string, mid: boolean): number {
   const fl = flagsOf(lower);
+  if (fl === 0) return hyphenatedGiven(lower, mid);
   if (!(fl & (FIRST | FIRST_RARE))) return 0;
   let s = fl & FIRST ? 2 : 1.2;
   s -= wordPenalty(fl);
   if (mid) s += capBonus(fl);
   if (isPublicOrg(lower)) s -= 1;
   return s;
+}
+
+function hyphenatedGiven(lower: string, mid: boolean): number {
+  if (lower.indexOf('-') <= 0) return 0;
+  const parts = lower.split('-');
+  if (!parts.every((p) => p.length >= 2 && (flagsOf(p) & (FIRST | FIRST_RARE)) !== 0)) return 0;
+  return Math.min(...parts.map((p) => givenScore(p, mid)));
+}
+
+/**
+ * A word on no list at all, written `Hayoon` (or `Seo-Yeon`) where a common word would not be capitalised:
+ * a little evidence of a first name (`Please call Hayoon Park`: the lists hold few romanised Korean, Yoruba or
+ * Tamil given names). Not an acronym (`API Key`) and not a contraction (`I'm`).
+ */
+export function unlistedGiven(word: string): number {
+  return flagsOf(word.toLowerCase()) === 0 && /^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}?\p{Ll}+)*$/u.test(word) ? 0.5 : 0;
 }
 
 export function familyScore(lower: string, mid: boolean): number {
