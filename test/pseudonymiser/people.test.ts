@@ -277,3 +277,18 @@ describe('names on no list', () => {
     expect(text(input)).toBe(input);
   });
 });
+
+describe('calendar words and pronouns', () => {
+  it('keeps months, weekdays and pronouns that the name lists also hold', () => {
+    const input =
+      'The 139th was formed near Pittsburgh on September 1, 1862. In June 1985, the 65th assumed command. ' +
+      'Must deposit by 1pm ET Sunday Sept 19th. Ladies And Gentlemen, We Bring To You The Girl. Happy Friday!';
+    expect(text(input)).toBe(input);
+  });
+
+  it('still replaces a person whose given name is a month', () => {
+    const out = text('Please call June Carter about the invoice.');
+    expect(out).not.toContain('June');
+    expect(out).not.toContain('Carter');
+  });
+});

@@ -7,6 +7,19 @@
  */
 import { FIRST, FIRST_RARE, SURNAME, SURNAME_RARE, WORD, WORD_RARE, WORD_TOP, flagsOf, isPublicOrg } from './lexicon';
 
+/**
+ * Calendar words and pronouns: on the name lists (`September`, `Friday` and
+ * `You` are given names there) but in a trace nearly always what they say
+ * (`on September 1`, `Sunday Sept 19th`, `We Bring To You`). Never a name part.
+ */
+const NEVER = new Set(
+  `january february march september october november december feb mar apr jun jul aug sep sept oct nov dec
+  monday tuesday wednesday thursday friday saturday sunday tues thur thurs christmas easter thanksgiving halloween
+  today tomorrow tonight yesterday i you he she we they me him her us them it`.split(/\s+/),
+);
+/** Months that are also given names (`June Carter`): a given name in a full name or a greeting, never a surname. */
+const NEVER_FAMILY = new Set([...NEVER, 'april', 'may', 'june', 'august']);
+
 function wordPenalty(fl: number): number {
   return fl & WORD_TOP ? 1.5 : fl & WORD ? 1 : fl & WORD_RARE ? 0.5 : 0;
 }
@@ -21,6 +34,7 @@ function capBonus(fl: number): number {
  * part is a first name.
  */
 export function givenScore(lower: string, mid: boolean): number {
+  if (NEVER.has(lower)) return 0;
   const fl = flagsOf(lower);
   if (fl === 0) return hyphenatedGiven(lower, mid);
   if (!(fl & (FIRST | FIRST_RARE))) return 0;
@@ -48,6 +62,7 @@ export function unlistedGiven(word: string): number {
 }
 
 export function familyScore(lower: string, mid: boolean): number {
+  if (NEVER_FAMILY.has(lower)) return 0;
   const fl = flagsOf(lower);
   let s: number;
   if (fl & SURNAME) s = 2;
@@ -69,5 +84,5 @@ export function isPlainWord(lower: string): boolean {
 
 /** A first name of any tier. */
 export function isGiven(lower: string): boolean {
-  return (flagsOf(lower) & (FIRST | FIRST_RARE)) !== 0;
+  return (flagsOf(lower) & (FIRST | FIRST_RARE)) !== 0 && !NEVER.has(lower);
 }
