@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { twin } from '../pseudonymiser';
 import { keyFor, repoRoot } from './util';
 
-interface Sentence {
+export interface Sentence {
   readonly tokens: string[];
   /** Person mentions as token ranges [start, end). */
   readonly persons: [number, number][];
@@ -48,7 +48,7 @@ function filesUnder(p: string): string[] {
 }
 
 /** CoNLL-style lines: a token first, its tag last (`B-person`, `I-PER`, `O`); sentences end at a blank line. */
-function readConll(file: string): Sentence[] {
+export function readConll(file: string): Sentence[] {
   const out: Sentence[] = [];
   let tokens: string[] = [];
   let tags: string[] = [];
@@ -188,4 +188,4 @@ function main(): void {
   if (values.json) fs.writeFileSync(values.json, JSON.stringify(rows, null, 2) + '\n');
 }
 
-main();
+if (require.main === module) main();
