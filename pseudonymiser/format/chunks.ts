@@ -141,13 +141,20 @@ export class Duplicate {
 }
 
 /**
- * The key a text is remembered by: its SHA-256, so that the map holds 44
+ * The key a text is remembered by: its SHA-256, so that the map holds 45
  * characters per text rather than the text (a slice of a decoded block would
  * keep the whole block alive).
  */
-function dedupeKey(text: string): string {
-  // UTF-16 code units, not UTF-8: two texts that differ only in unpaired surrogates must not meet
-  return hash('sha256', Buffer.from(text, 'utf16le'), 'base64');
+/** String.prototype.isWellFormed (Node 20; the TypeScript library here is ES2022). */
+type WellFormedCheck = string & { isWellFormed(): boolean };
+
+export function dedupeKey(text: string): string {
+  // UTF-8 is one-to-one only on well-formed text (an unpaired surrogate is written as U+FFFD): other
+  // texts are hashed as their UTF-16 code units, under another first character. UTF-8 is half the
+  // bytes of an ASCII text, and a string is hashed without a copy into a buffer first.
+  return (text as WellFormedCheck).isWellFormed()
+    ? '8' + hash('sha256', text, 'base64')
+    : '6' + hash('sha256', Buffer.from(text, 'utf16le'), 'base64');
 }
 
 /** Texts at least this long are scanned once per key path. */
