@@ -64,40 +64,54 @@ let lastHadEscape = false;
 function scanString(text: string, i: number, end: number): number {
   lastHadEscape = false;
   let j = i + 1;
-  while (j < end) {
-    const c = text.charCodeAt(j);
-    if (c === 0x22) return j + 1;
-    if (c === 0x5c) {
-      lastHadEscape = true;
-      const e = text.charCodeAt(j + 1);
-      if (e === 0x75) {
-        for (let h = 2; h < 6; h++) {
-          const d = text.charCodeAt(j + h);
-          const hex = (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
-          if (!hex) return -1;
-        }
-        j += 6;
-        continue;
-      }
-      if (
-        e === 0x22 ||
-        e === 0x5c ||
-        e === 0x2f ||
-        e === 0x62 ||
-        e === 0x66 ||
-        e === 0x6e ||
-        e === 0x72 ||
-        e === 0x74
-      ) {
-        j += 2;
-        continue;
-      }
-      return -1;
+  for (;;) {
+    if (j >= end) return -1;
+    let c = text.charCodeAt(j);
+    if (c !== 0x22 && c !== 0x5c && c >= 0x20) {
+      j = plainRunEnd(text, j + 1, end);
+      if (j >= end) return -1;
+      c = text.charCodeAt(j);
     }
-    if (c < 0x20) return -1;
-    j++;
+    if (c === 0x22) return j + 1;
+    if (c !== 0x5c) return -1;
+    lastHadEscape = true;
+    const e = text.charCodeAt(j + 1);
+    if (e === 0x75) {
+      for (let h = 2; h < 6; h++) {
+        const d = text.charCodeAt(j + h);
+        const hex = (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
+        if (!hex) return -1;
+      }
+      j += 6;
+      continue;
+    }
+    if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+      j += 2;
+      continue;
+    }
+    return -1;
   }
-  return -1;
+}
+
+/** Characters that may stand in a JSON string as they are, from lastIndex on (a run ends at `"`, `\` or a control character). */
+const PLAIN_RUN = /[^"\\\x00-\x1f]*/y;
+/** How many characters are read one by one before a run is left to PLAIN_RUN (short keys and values end sooner). */
+const BY_HAND = 16;
+
+/**
+ * The first position from `j` on holding `"`, `\` or a control character, or a
+ * position at or past `end` when [j, end) has none.
+ */
+export function plainRunEnd(text: string, j: number, end: number): number {
+  const stop = Math.min(end, j + BY_HAND);
+  for (; j < stop; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x22 || c === 0x5c || c < 0x20) return j;
+  }
+  if (j >= end) return j;
+  PLAIN_RUN.lastIndex = j;
+  PLAIN_RUN.test(text);
+  return PLAIN_RUN.lastIndex;
 }
 
 function scanNumber(text: string, i: number, end: number): number {
@@ -327,12 +341,48 @@ export interface EscapeStyle {
 
 export const PLAIN_STYLE: EscapeStyle = { asciiOnly: false, slash: false };
 
+const STYLES: readonly EscapeStyle[] = [
+  PLAIN_STYLE,
+  { asciiOnly: true, slash: false },
+  { asciiOnly: false, slash: true },
+  { asciiOnly: true, slash: true },
+];
+
+/**
+ * The style of a JSON string's raw content: asciiOnly when the document is
+ * ASCII or a `\u` escape anywhere writes a character past U+007F, slash when
+ * `\/` occurs anywhere. Every backslash is looked at, escaped ones too, as
+ * STYLE_PATTERN would (it stays as the reference in a test).
+ */
 export function styleOf(raw: string, documentIsAscii: boolean): EscapeStyle {
-  if (raw.indexOf('\\') < 0) return { asciiOnly: documentIsAscii, slash: false };
-  return {
-    asciiOnly: documentIsAscii || /\\u00[89a-fA-F][0-9a-fA-F]|\\u0[1-9a-fA-F][0-9a-fA-F]{2}|\\u[1-9a-fA-F]/.test(raw),
-    slash: raw.includes('\\/'),
-  };
+  let asciiOnly = documentIsAscii;
+  let slash = false;
+  for (let p = raw.indexOf('\\'); p >= 0 && !(asciiOnly && slash); p = raw.indexOf('\\', p + 1)) {
+    const e = raw.charCodeAt(p + 1);
+    if (e === 0x2f) slash = true;
+    else if (e === 0x75 && !asciiOnly) asciiOnly = escapesNonAscii(raw, p + 2);
+  }
+  return STYLES[(asciiOnly ? 1 : 0) + (slash ? 2 : 0)]!;
+}
+
+/** What styleOf looks for after a backslash to call a string asciiOnly, as a pattern. */
+export const STYLE_PATTERN = /\\u00[89a-fA-F][0-9a-fA-F]|\\u0[1-9a-fA-F][0-9a-fA-F]{2}|\\u[1-9a-fA-F]/;
+
+/** Whether the four characters from `q` (after `\u`) begin as STYLE_PATTERN requires. */
+function escapesNonAscii(raw: string, q: number): boolean {
+  const a = raw.charCodeAt(q);
+  if (isHex(a) && a !== 0x30) return true;
+  if (a !== 0x30) return false;
+  const b = raw.charCodeAt(q + 1);
+  if (b === 0x30) {
+    const c = raw.charCodeAt(q + 2);
+    return (c === 0x38 || c === 0x39 || (isHex(c) && c > 0x39)) && isHex(raw.charCodeAt(q + 3));
+  }
+  return isHex(b) && isHex(raw.charCodeAt(q + 2)) && isHex(raw.charCodeAt(q + 3));
+}
+
+function isHex(d: number): boolean {
+  return (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
 }
 
 const SHORT: Record<number, string> = {
