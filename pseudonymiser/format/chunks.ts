@@ -17,7 +17,7 @@ import {
   looksLikeJson,
   PathNode,
   PLAIN_STYLE,
-  styleOf,
+  styleOfEscapes,
   walkJson,
   type EscapeStyle,
 } from './json';
@@ -465,7 +465,8 @@ function walkJsonSegments(
     text,
     start,
     end,
-    (s, e, isKey, path, escaped) => {
+    (s, e, isKey, path, escapes) => {
+      const escaped = escapes !== 0;
       if (e - s - 2 < MIN_SEGMENT) return;
       if (!escaped && level === DOCUMENT) {
         // the common case: a plain string in the document itself; positions are document positions
@@ -478,7 +479,7 @@ function walkJsonSegments(
       }
       const decoded = escaped ? decodeJsonToken(text, s, e) : text.slice(s + 1, e - 1);
       const child = escaped
-        ? childLevel(level, shift + s + 1, styleOf(text.slice(s + 1, e - 1), ascii), text, s + 1, e - 1)
+        ? childLevel(level, shift + s + 1, styleOfEscapes(escapes, ascii), text, s + 1, e - 1)
         : childLevel(level, shift + s + 1, ascii ? ASCII_STYLE : PLAIN_STYLE);
       if (!isKey && depth < MAX_DEPTH && looksLikeJson(decoded)) {
         if (

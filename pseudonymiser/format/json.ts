@@ -48,9 +48,17 @@ export class PathNode {
 
 /**
  * Called for each string token: `start` is the opening quote, `end` one past
- * the closing quote; `escaped` tells whether the raw content holds escapes.
+ * the closing quote; `escapes` is 0 when the raw content holds no escapes,
+ * else ESCAPED with the bits of styleOf's findings (see styleOfEscapes).
  */
-export type StringVisitor = (start: number, end: number, isKey: boolean, path: PathNode, escaped: boolean) => void;
+export type StringVisitor = (start: number, end: number, isKey: boolean, path: PathNode, escapes: number) => void;
+
+/** The raw content of a string holds an escape. */
+export const ESCAPED = 1;
+/** It holds what styleOf reads as a character past U+007F written as `\u` (STYLE_PATTERN). */
+const WIDE_ESCAPE = 2;
+/** It holds `\/` (at any backslash, as styleOf reads it). */
+const SLASH_ESCAPE = 4;
 
 const OBJ = 1;
 const ARR = 2;
@@ -59,10 +67,14 @@ function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** Index after the string token starting at `i` (a quote), or -1 if invalid. Sets lastHadEscape. */
-let lastHadEscape = false;
+/**
+ * Index after the string token starting at `i` (a quote), or -1 if invalid.
+ * Sets lastEscapes (see StringVisitor): every backslash of the raw content is
+ * looked at, the second of an escaped backslash too, as styleOf does.
+ */
+let lastEscapes = 0;
 function scanString(text: string, i: number, end: number): number {
-  lastHadEscape = false;
+  let escapes = 0;
   let j = i + 1;
   for (;;) {
     if (j >= end) return -1;
@@ -72,9 +84,12 @@ function scanString(text: string, i: number, end: number): number {
       if (j >= end) return -1;
       c = text.charCodeAt(j);
     }
-    if (c === 0x22) return j + 1;
+    if (c === 0x22) {
+      lastEscapes = escapes;
+      return j + 1;
+    }
     if (c !== 0x5c) return -1;
-    lastHadEscape = true;
+    escapes |= ESCAPED;
     const e = text.charCodeAt(j + 1);
     if (e === 0x75) {
       for (let h = 2; h < 6; h++) {
@@ -82,8 +97,16 @@ function scanString(text: string, i: number, end: number): number {
         const hex = (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
         if (!hex) return -1;
       }
+      if (escapesNonAscii(text, j + 2)) escapes |= WIDE_ESCAPE;
       j += 6;
       continue;
+    }
+    if (e === 0x2f) escapes |= SLASH_ESCAPE;
+    else if (e === 0x5c) {
+      // the second backslash read as styleOf reads it (past the content is the closing quote, which matches nothing)
+      const f = text.charCodeAt(j + 2);
+      if (f === 0x2f) escapes |= SLASH_ESCAPE;
+      else if (f === 0x75 && escapesNonAscii(text, j + 3)) escapes |= WIDE_ESCAPE;
     }
     if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
       j += 2;
@@ -170,10 +193,10 @@ export function walkJson(
     if (text.charCodeAt(i) !== 0x22) return false;
     const e = scanString(text, i, end);
     if (e < 0) return false;
-    const hadEscape = lastHadEscape;
+    const escapes = lastEscapes;
     if (visit) {
-      visit(i, e, true, path, hadEscape);
-      path = path.child(hadEscape ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
+      visit(i, e, true, path, escapes);
+      path = path.child(escapes !== 0 ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
     } else path = path.child('');
     i = e;
     ws();
@@ -212,7 +235,7 @@ export function walkJson(
     } else if (c === 0x22) {
       const e = scanString(text, i, end);
       if (e < 0) return false;
-      if (visit) visit(i, e, false, path, lastHadEscape);
+      if (visit) visit(i, e, false, path, lastEscapes);
       i = e;
     } else if (c === 0x74) {
       i = scanLiteral(text, i, 'true');
@@ -363,6 +386,11 @@ export function styleOf(raw: string, documentIsAscii: boolean): EscapeStyle {
     else if (e === 0x75 && !asciiOnly) asciiOnly = escapesNonAscii(raw, p + 2);
   }
   return STYLES[(asciiOnly ? 1 : 0) + (slash ? 2 : 0)]!;
+}
+
+/** styleOf of a string's raw content from the escapes walkJson found in it (without reading it again). */
+export function styleOfEscapes(escapes: number, documentIsAscii: boolean): EscapeStyle {
+  return STYLES[(documentIsAscii || (escapes & WIDE_ESCAPE) !== 0 ? 1 : 0) + ((escapes & SLASH_ESCAPE) !== 0 ? 2 : 0)]!;
 }
 
 /** What styleOf looks for after a backslash to call a string asciiOnly, as a pattern. */

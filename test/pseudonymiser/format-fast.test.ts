@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import fc from 'fast-check';
 import { dedupeKey } from '../../pseudonymiser/format/chunks';
-import { plainRunEnd, STYLE_PATTERN, styleOf, walkJson } from '../../pseudonymiser/format/json';
+import { plainRunEnd, STYLE_PATTERN, styleOf, styleOfEscapes, walkJson } from '../../pseudonymiser/format/json';
 
 // texts of characters that meet in UTF-8 when written carelessly: lone surrogates and the replacement character
 const tricky = fc
@@ -85,6 +85,55 @@ describe('escaping styles', () => {
           ? { asciiOnly: ascii || STYLE_PATTERN.test(r), slash: r.includes('\\/') }
           : { asciiOnly: ascii, slash: false };
         expect({ ...styleOf(r, ascii) }).toEqual(reference);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('escaping styles found by the walk', () => {
+  // valid escapes, escaped backslashes before what looks like an escape, and pieces that complete a \u
+  const piece = fc.constantFrom(
+    '\\\\',
+    '\\/',
+    '/',
+    'u',
+    '0',
+    '8',
+    'e',
+    'F',
+    'g',
+    '1',
+    '\\u00e9',
+    '\\u0041',
+    '\\u0100',
+    '\\u00',
+    '\\u0',
+    'é',
+    '\\n',
+    '\\"',
+  );
+  const raw = fc.array(piece, { maxLength: 10 }).map((p) => p.join(''));
+
+  it('walkJson tells each string the style styleOf reads in its raw content', () => {
+    fc.assert(
+      fc.property(raw, raw, fc.boolean(), (k, v, ascii) => {
+        const doc = `{"${k}": ["${v}", "${k}${v}"]}`;
+        const seen: string[] = [];
+        const ok = walkJson(doc, 0, doc.length, (s, e, _isKey, _path, escapes) => {
+          const content = doc.slice(s + 1, e - 1);
+          expect(escapes !== 0).toBe(content.includes('\\'));
+          expect(styleOfEscapes(escapes, ascii)).toEqual(styleOf(content, ascii));
+          seen.push(content);
+        });
+        let valid = true;
+        try {
+          JSON.parse(doc);
+        } catch {
+          valid = false;
+        }
+        expect(ok).toBe(valid);
+        if (ok) expect(seen).toEqual([k, v, k + v]);
       }),
       { numRuns: 5000 },
     );
