@@ -218,6 +218,7 @@ export function encodeFor(level: Level, text: string): string {
 type Replay = (dup: Duplicate, level: Level, offset: number) => void;
 
 class ChunkBuilder {
+  /** The segments' texts (the corpus is them with SEPARATOR between: half the elements to join). */
   private parts: string[] = [];
   private segs: SegmentInfo[] = [];
   private length = 0;
@@ -226,6 +227,8 @@ class ChunkBuilder {
   /** Copies of settled texts with sites, replayed when their line is kept (at the next cut). */
   private pending: { dup: Duplicate; level: Level; offset: number }[] = [];
   private seenChars = 0;
+  /** The chain added to `chains` last. */
+  private lastChain: string | null = null;
   constructor(
     private readonly emit: (c: DocChunk) => void,
     private readonly seen: Map<string, Duplicate> | null,
@@ -236,7 +239,11 @@ class ChunkBuilder {
 
   add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
     if (text.length < MIN_SEGMENT) return;
-    this.chains?.add(level.chain);
+    if (this.chains !== null && level.chain !== this.lastChain) {
+      // most segments of a run share their level's chain: the set is not asked again for it
+      this.chains.add(level.chain);
+      this.lastChain = level.chain;
+    }
     let dup: Duplicate | null = null;
     if (this.seen !== null && text.length >= DEDUPE_MIN) {
       const key = dedupeKey(text);
@@ -256,10 +263,7 @@ class ChunkBuilder {
         this.journal.push([key, true]);
       }
     }
-    if (this.parts.length > 0) {
-      this.parts.push(SEPARATOR);
-      this.length += SEPARATOR.length;
-    }
+    if (this.parts.length > 0) this.length += SEPARATOR.length;
     const start = this.length;
     this.parts.push(text);
     this.length += text.length;
@@ -313,7 +317,7 @@ class ChunkBuilder {
       this.pending = [];
     }
     if (this.segs.length === 0 || (!force && this.length < CHUNK_CHARS)) return;
-    this.emit({ corpus: this.parts.join(''), segments: this.segs });
+    this.emit({ corpus: this.parts.join(SEPARATOR), segments: this.segs });
     for (const seg of this.segs) {
       const dup = seg.dup;
       if (dup === null) continue;
