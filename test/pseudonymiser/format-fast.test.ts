@@ -30,7 +30,7 @@ describe('de-duplication keys', () => {
 });
 
 describe('scanning JSON strings', () => {
-  // characters that end a run, escapes (valid and not) and plain characters, in runs longer and shorter than read by hand
+  // characters that end a run, escapes (valid and not) and runs of plain characters, empty to 40 long
   const part = fc.oneof(
     fc.constantFrom('"', '\\', '\\"', '\\\\', '\\n', '\\u00e9', '\\u12', '\\x', '\n', '\u0000', '\u001f', '\r'),
     fc.constantFrom(' ', 'a', 'é', '\u007f', '\ud800', '漢').chain((c) => fc.nat(40).map((n) => c.repeat(n))),
