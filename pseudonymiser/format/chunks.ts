@@ -17,7 +17,7 @@ import {
   looksLikeJson,
   PathNode,
   PLAIN_STYLE,
-  styleOf,
+  styleOfEscapes,
   walkJson,
   type EscapeStyle,
 } from './json';
@@ -141,13 +141,20 @@ export class Duplicate {
 }
 
 /**
- * The key a text is remembered by: its SHA-256, so that the map holds 44
+ * The key a text is remembered by: its SHA-256, so that the map holds 45
  * characters per text rather than the text (a slice of a decoded block would
  * keep the whole block alive).
  */
-function dedupeKey(text: string): string {
-  // UTF-16 code units, not UTF-8: two texts that differ only in unpaired surrogates must not meet
-  return hash('sha256', Buffer.from(text, 'utf16le'), 'base64');
+/** String.prototype.isWellFormed (Node 20; the TypeScript library here is ES2022). */
+type WellFormedCheck = string & { isWellFormed(): boolean };
+
+export function dedupeKey(text: string): string {
+  // UTF-8 is one-to-one only on well-formed text (an unpaired surrogate is written as U+FFFD): other
+  // texts are hashed as their UTF-16 code units, under another first character. UTF-8 is half the
+  // bytes of an ASCII text, and a string is hashed without a copy into a buffer first.
+  return (text as WellFormedCheck).isWellFormed()
+    ? '8' + hash('sha256', text, 'base64')
+    : '6' + hash('sha256', Buffer.from(text, 'utf16le'), 'base64');
 }
 
 /** Texts at least this long are scanned once per key path. */
@@ -211,6 +218,7 @@ export function encodeFor(level: Level, text: string): string {
 type Replay = (dup: Duplicate, level: Level, offset: number) => void;
 
 class ChunkBuilder {
+  /** The segments' texts (the corpus is them with SEPARATOR between: half the elements to join). */
   private parts: string[] = [];
   private segs: SegmentInfo[] = [];
   private length = 0;
@@ -219,6 +227,8 @@ class ChunkBuilder {
   /** Copies of settled texts with sites, replayed when their line is kept (at the next cut). */
   private pending: { dup: Duplicate; level: Level; offset: number }[] = [];
   private seenChars = 0;
+  /** The chain added to `chains` last. */
+  private lastChain: string | null = null;
   constructor(
     private readonly emit: (c: DocChunk) => void,
     private readonly seen: Map<string, Duplicate> | null,
@@ -229,7 +239,11 @@ class ChunkBuilder {
 
   add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
     if (text.length < MIN_SEGMENT) return;
-    this.chains?.add(level.chain);
+    if (this.chains !== null && level.chain !== this.lastChain) {
+      // most segments of a run share their level's chain: the set is not asked again for it
+      this.chains.add(level.chain);
+      this.lastChain = level.chain;
+    }
     let dup: Duplicate | null = null;
     if (this.seen !== null && text.length >= DEDUPE_MIN) {
       const key = dedupeKey(text);
@@ -249,10 +263,7 @@ class ChunkBuilder {
         this.journal.push([key, true]);
       }
     }
-    if (this.parts.length > 0) {
-      this.parts.push(SEPARATOR);
-      this.length += SEPARATOR.length;
-    }
+    if (this.parts.length > 0) this.length += SEPARATOR.length;
     const start = this.length;
     this.parts.push(text);
     this.length += text.length;
@@ -306,7 +317,7 @@ class ChunkBuilder {
       this.pending = [];
     }
     if (this.segs.length === 0 || (!force && this.length < CHUNK_CHARS)) return;
-    this.emit({ corpus: this.parts.join(''), segments: this.segs });
+    this.emit({ corpus: this.parts.join(SEPARATOR), segments: this.segs });
     for (const seg of this.segs) {
       const dup = seg.dup;
       if (dup === null) continue;
@@ -458,7 +469,8 @@ function walkJsonSegments(
     text,
     start,
     end,
-    (s, e, isKey, path, escaped) => {
+    (s, e, isKey, path, escapes) => {
+      const escaped = escapes !== 0;
       if (e - s - 2 < MIN_SEGMENT) return;
       if (!escaped && level === DOCUMENT) {
         // the common case: a plain string in the document itself; positions are document positions
@@ -471,7 +483,7 @@ function walkJsonSegments(
       }
       const decoded = escaped ? decodeJsonToken(text, s, e) : text.slice(s + 1, e - 1);
       const child = escaped
-        ? childLevel(level, shift + s + 1, styleOf(text.slice(s + 1, e - 1), ascii), text, s + 1, e - 1)
+        ? childLevel(level, shift + s + 1, styleOfEscapes(escapes, ascii), text, s + 1, e - 1)
         : childLevel(level, shift + s + 1, ascii ? ASCII_STYLE : PLAIN_STYLE);
       if (!isKey && depth < MAX_DEPTH && looksLikeJson(decoded)) {
         if (

@@ -48,9 +48,17 @@ export class PathNode {
 
 /**
  * Called for each string token: `start` is the opening quote, `end` one past
- * the closing quote; `escaped` tells whether the raw content holds escapes.
+ * the closing quote; `escapes` is 0 when the raw content holds no escapes,
+ * else ESCAPED with the bits of styleOf's findings (see styleOfEscapes).
  */
-export type StringVisitor = (start: number, end: number, isKey: boolean, path: PathNode, escaped: boolean) => void;
+export type StringVisitor = (start: number, end: number, isKey: boolean, path: PathNode, escapes: number) => void;
+
+/** The raw content of a string holds an escape. */
+export const ESCAPED = 1;
+/** It holds what styleOf reads as a character past U+007F written as `\u` (STYLE_PATTERN). */
+const WIDE_ESCAPE = 2;
+/** It holds `\/` (at any backslash, as styleOf reads it). */
+const SLASH_ESCAPE = 4;
 
 const OBJ = 1;
 const ARR = 2;
@@ -59,45 +67,67 @@ function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** Index after the string token starting at `i` (a quote), or -1 if invalid. Sets lastHadEscape. */
-let lastHadEscape = false;
+/**
+ * Index after the string token starting at `i` (a quote), or -1 if invalid.
+ * Sets lastEscapes (see StringVisitor): every backslash of the raw content is
+ * looked at, the second of an escaped backslash too, as styleOf does.
+ */
+let lastEscapes = 0;
 function scanString(text: string, i: number, end: number): number {
-  lastHadEscape = false;
+  let escapes = 0;
   let j = i + 1;
-  while (j < end) {
-    const c = text.charCodeAt(j);
-    if (c === 0x22) return j + 1;
-    if (c === 0x5c) {
-      lastHadEscape = true;
-      const e = text.charCodeAt(j + 1);
-      if (e === 0x75) {
-        for (let h = 2; h < 6; h++) {
-          const d = text.charCodeAt(j + h);
-          const hex = (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
-          if (!hex) return -1;
-        }
-        j += 6;
-        continue;
-      }
-      if (
-        e === 0x22 ||
-        e === 0x5c ||
-        e === 0x2f ||
-        e === 0x62 ||
-        e === 0x66 ||
-        e === 0x6e ||
-        e === 0x72 ||
-        e === 0x74
-      ) {
-        j += 2;
-        continue;
-      }
-      return -1;
+  for (;;) {
+    if (j >= end) return -1;
+    let c = text.charCodeAt(j);
+    if (c !== 0x22 && c !== 0x5c && c >= 0x20) {
+      j = plainRunEnd(text, j + 1, end);
+      if (j >= end) return -1;
+      c = text.charCodeAt(j);
     }
-    if (c < 0x20) return -1;
-    j++;
+    if (c === 0x22) {
+      lastEscapes = escapes;
+      return j + 1;
+    }
+    if (c !== 0x5c) return -1;
+    escapes |= ESCAPED;
+    const e = text.charCodeAt(j + 1);
+    if (e === 0x75) {
+      for (let h = 2; h < 6; h++) {
+        const d = text.charCodeAt(j + h);
+        const hex = (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
+        if (!hex) return -1;
+      }
+      if (escapesNonAscii(text, j + 2)) escapes |= WIDE_ESCAPE;
+      j += 6;
+      continue;
+    }
+    if (e === 0x2f) escapes |= SLASH_ESCAPE;
+    else if (e === 0x5c) {
+      // the second backslash read as styleOf reads it (past the content is the closing quote, which matches nothing)
+      const f = text.charCodeAt(j + 2);
+      if (f === 0x2f) escapes |= SLASH_ESCAPE;
+      else if (f === 0x75 && escapesNonAscii(text, j + 3)) escapes |= WIDE_ESCAPE;
+    }
+    if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+      j += 2;
+      continue;
+    }
+    return -1;
   }
-  return -1;
+}
+
+/** Characters that may stand in a JSON string as they are, from lastIndex on (a run ends at `"`, `\` or a control character). */
+const PLAIN_RUN = /[^"\\\x00-\x1f]*/y;
+/**
+ * The first position from `j` on holding `"`, `\` or a control character, or a
+ * position at or past `end` when [j, end) has none. (A sticky pattern reads
+ * even short runs faster than a loop over each character.)
+ */
+export function plainRunEnd(text: string, j: number, end: number): number {
+  if (j >= end) return j;
+  PLAIN_RUN.lastIndex = j;
+  PLAIN_RUN.test(text);
+  return PLAIN_RUN.lastIndex;
 }
 
 function scanNumber(text: string, i: number, end: number): number {
@@ -156,10 +186,10 @@ export function walkJson(
     if (text.charCodeAt(i) !== 0x22) return false;
     const e = scanString(text, i, end);
     if (e < 0) return false;
-    const hadEscape = lastHadEscape;
+    const escapes = lastEscapes;
     if (visit) {
-      visit(i, e, true, path, hadEscape);
-      path = path.child(hadEscape ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
+      visit(i, e, true, path, escapes);
+      path = path.child(escapes !== 0 ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
     } else path = path.child('');
     i = e;
     ws();
@@ -198,7 +228,7 @@ export function walkJson(
     } else if (c === 0x22) {
       const e = scanString(text, i, end);
       if (e < 0) return false;
-      if (visit) visit(i, e, false, path, lastHadEscape);
+      if (visit) visit(i, e, false, path, lastEscapes);
       i = e;
     } else if (c === 0x74) {
       i = scanLiteral(text, i, 'true');
@@ -327,12 +357,53 @@ export interface EscapeStyle {
 
 export const PLAIN_STYLE: EscapeStyle = { asciiOnly: false, slash: false };
 
+const STYLES: readonly EscapeStyle[] = [
+  PLAIN_STYLE,
+  { asciiOnly: true, slash: false },
+  { asciiOnly: false, slash: true },
+  { asciiOnly: true, slash: true },
+];
+
+/**
+ * The style of a JSON string's raw content: asciiOnly when the document is
+ * ASCII or a `\u` escape anywhere writes a character past U+007F, slash when
+ * `\/` occurs anywhere. Every backslash is looked at, escaped ones too, as
+ * STYLE_PATTERN would (it stays as the reference in a test).
+ */
 export function styleOf(raw: string, documentIsAscii: boolean): EscapeStyle {
-  if (raw.indexOf('\\') < 0) return { asciiOnly: documentIsAscii, slash: false };
-  return {
-    asciiOnly: documentIsAscii || /\\u00[89a-fA-F][0-9a-fA-F]|\\u0[1-9a-fA-F][0-9a-fA-F]{2}|\\u[1-9a-fA-F]/.test(raw),
-    slash: raw.includes('\\/'),
-  };
+  let asciiOnly = documentIsAscii;
+  let slash = false;
+  for (let p = raw.indexOf('\\'); p >= 0 && !(asciiOnly && slash); p = raw.indexOf('\\', p + 1)) {
+    const e = raw.charCodeAt(p + 1);
+    if (e === 0x2f) slash = true;
+    else if (e === 0x75 && !asciiOnly) asciiOnly = escapesNonAscii(raw, p + 2);
+  }
+  return STYLES[(asciiOnly ? 1 : 0) + (slash ? 2 : 0)]!;
+}
+
+/** styleOf of a string's raw content from the escapes walkJson found in it (without reading it again). */
+export function styleOfEscapes(escapes: number, documentIsAscii: boolean): EscapeStyle {
+  return STYLES[(documentIsAscii || (escapes & WIDE_ESCAPE) !== 0 ? 1 : 0) + ((escapes & SLASH_ESCAPE) !== 0 ? 2 : 0)]!;
+}
+
+/** What styleOf looks for after a backslash to call a string asciiOnly, as a pattern. */
+export const STYLE_PATTERN = /\\u00[89a-fA-F][0-9a-fA-F]|\\u0[1-9a-fA-F][0-9a-fA-F]{2}|\\u[1-9a-fA-F]/;
+
+/** Whether the four characters from `q` (after `\u`) begin as STYLE_PATTERN requires. */
+function escapesNonAscii(raw: string, q: number): boolean {
+  const a = raw.charCodeAt(q);
+  if (isHex(a) && a !== 0x30) return true;
+  if (a !== 0x30) return false;
+  const b = raw.charCodeAt(q + 1);
+  if (b === 0x30) {
+    const c = raw.charCodeAt(q + 2);
+    return (c === 0x38 || c === 0x39 || (isHex(c) && c > 0x39)) && isHex(raw.charCodeAt(q + 3));
+  }
+  return isHex(b) && isHex(raw.charCodeAt(q + 2)) && isHex(raw.charCodeAt(q + 3));
+}
+
+function isHex(d: number): boolean {
+  return (d >= 48 && d <= 57) || (d >= 65 && d <= 70) || (d >= 97 && d <= 102);
 }
 
 const SHORT: Record<number, string> = {
