@@ -349,12 +349,17 @@ class HmacSha256 {
   }
 
   mac(label: string, input: string): Buffer {
+    return this.toBuffer(this.macWords(label, input));
+  }
+
+  /** mac(label, input) as eight big-endian 32-bit words, in a state array the next call overwrites. */
+  macWords(label: string, input: string): Int32Array {
     const buf = this.room(0, label.length + input.length);
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
     setState(this.h, this.inner);
-    return this.toBuffer(this.finish(n, 64));
+    return this.finish(n, 64);
   }
 
   /**
@@ -397,7 +402,14 @@ class HmacSha256 {
 
   private toBuffer(h: Int32Array): Buffer {
     const out = Buffer.allocUnsafe(32);
-    for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
+    // by hand: writeInt32BE validates its arguments on every call
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]!;
+      out[4 * i] = w >>> 24;
+      out[4 * i + 1] = (w >>> 16) & 255;
+      out[4 * i + 2] = (w >>> 8) & 255;
+      out[4 * i + 3] = w & 255;
+    }
     return out;
   }
 
@@ -691,9 +703,10 @@ export function createKeyed(key: Buffer): Keyed {
 
   const pick = (label: string, input: string, n: number): number => {
     if (n <= 1) return 0;
-    const h = prf(label, input);
-    // 48 bits are plenty for pool sizes far below 2^32; the bias is < 2^-16.
-    return h.readUIntBE(0, 6) % n;
+    const h = hmac.macWords(label, input);
+    // 48 bits are plenty for pool sizes far below 2^32; the bias is < 2^-16. The PRF output's first 6 bytes
+    // big-endian (readUIntBE(0, 6) of prf's Buffer): the first word and the top half of the second.
+    return ((h[0]! >>> 0) * 0x10000 + (h[1]! >>> 16)) % n;
   };
 
   /**
