@@ -349,12 +349,17 @@ class HmacSha256 {
   }
 
   mac(label: string, input: string): Buffer {
+    return this.toBuffer(this.macWords(label, input));
+  }
+
+  /** mac(label, input) as eight big-endian 32-bit words, in a state array the next call overwrites. */
+  macWords(label: string, input: string): Int32Array {
     const buf = this.room(0, label.length + input.length);
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
     setState(this.h, this.inner);
-    return this.toBuffer(this.finish(n, 64));
+    return this.finish(n, 64);
   }
 
   /**
@@ -397,7 +402,14 @@ class HmacSha256 {
 
   private toBuffer(h: Int32Array): Buffer {
     const out = Buffer.allocUnsafe(32);
-    for (let i = 0; i < 8; i++) out.writeInt32BE(h[i]!, 4 * i);
+    // by hand: writeInt32BE validates its arguments on every call
+    for (let i = 0; i < 8; i++) {
+      const w = h[i]!;
+      out[4 * i] = w >>> 24;
+      out[4 * i + 1] = (w >>> 16) & 255;
+      out[4 * i + 2] = (w >>> 8) & 255;
+      out[4 * i + 3] = w & 255;
+    }
     return out;
   }
 
@@ -449,8 +461,24 @@ function stepMod(r: number, scale: number, chunk: number, m: number): number {
   return y < 0 ? y + m : y >= m ? y - m : y;
 }
 
+/**
+ * (r * 2^16 + chunk) mod m for r < m and 2^36 < m <= 2^48, m = mh * 2^24 + ml: the quotient estimated in
+ * doubles is the true one or one off (the dividend's rounding error is below 2^11, a 2^-25th of m), and the
+ * remainder is computed exactly from 24-bit halves of r and m, every product below 2^41 and every sum below
+ * 2^51.
+ */
+export function stepMod16(r: number, chunk: number, m: number, mh: number, ml: number): number {
+  const q = Math.floor((r * 65536 + chunk) / m);
+  const rh = Math.floor(r / 16777216);
+  const rl = r - rh * 16777216;
+  let y = (rh * 65536 - q * mh) * 16777216 + (rl * 65536 - q * ml) + chunk;
+  while (y < 0) y += m;
+  while (y >= m) y -= m;
+  return y;
+}
+
 /** The 256-bit big-endian number in `h` mod m (1 < m <= NUMBER_MODULUS), by Horner's rule in chunks that fit. */
-function wordsMod(h: Int32Array, m: number): number {
+export function wordsMod(h: Int32Array, m: number): number {
   let r = 0;
   if (m <= 2 ** 20) {
     for (let i = 0; i < 8; i++) r = stepMod(r, 0x100000000, h[i]! >>> 0, m);
@@ -460,15 +488,13 @@ function wordsMod(h: Int32Array, m: number): number {
       r = stepMod(r, 0x10000, w >>> 16, m);
       r = stepMod(r, 0x10000, w & 0xffff, m);
     }
-  } else if (m <= 2 ** 44) {
-    for (let i = 0; i < 8; i++) {
-      const w = h[i]!;
-      for (let s = 24; s >= 0; s -= 8) r = stepMod(r, 256, (w >>> s) & 255, m);
-    }
   } else {
+    const mh = Math.floor(m / 16777216);
+    const ml = m - mh * 16777216;
     for (let i = 0; i < 8; i++) {
-      const w = h[i]!;
-      for (let s = 28; s >= 0; s -= 4) r = stepMod(r, 16, (w >>> s) & 15, m);
+      const w = h[i]! >>> 0;
+      r = stepMod16(r, w >>> 16, m, mh, ml);
+      r = stepMod16(r, w & 0xffff, m, mh, ml);
     }
   }
   return r;
@@ -544,13 +570,8 @@ function fromBig(n: bigint, rad: readonly number[], out: number[], at: number): 
       j--;
     }
     const big = BigInt(g);
-    let r = Number(n % big);
+    putDigits(Number(n % big), rad, j + 1, i + 1, out, at);
     n /= big;
-    for (let t = i; t > j; t--) {
-      const d = r % rad[t]!;
-      out[at + t] = d;
-      r = (r - d) / rad[t]!;
-    }
     i = j;
   }
 }
@@ -588,14 +609,44 @@ interface Plan {
 
 /** Writes the decimal digits of the integer 0 <= n < 2^53 at out[at]; returns the end. */
 function putDecimal(out: Uint8Array, at: number, n: number): number {
-  let end = at + 1;
-  for (let p = 10; p <= n; p *= 10) end++;
+  if (n < 0x80000000) return putSmallDecimal(out, at, n | 0, 0);
+  // the last 8 digits apart, both parts in int32 arithmetic (n / 10^8 < 2^27)
+  const hi = Math.floor(n / 1e8);
+  const end = putSmallDecimal(out, at, hi | 0, 0);
+  return putSmallDecimal(out, end, (n - hi * 1e8) | 0, 8);
+}
+
+/** Writes the decimal digits of the int32 0 <= n, zero-padded to `width`, at out[at]; returns the end. */
+function putSmallDecimal(out: Uint8Array, at: number, n: number, width: number): number {
+  let len = 1;
+  for (let p = 10; p <= n && len < 10; p *= 10) len++;
+  if (len < width) len = width;
+  const end = at + len;
   for (let j = end - 1; j >= at; j--) {
-    const d = n % 10;
-    out[j] = 48 + d;
-    n = (n - d) / 10;
+    const q = (n / 10) | 0;
+    out[j] = 48 + n - q * 10;
+    n = q;
   }
   return end;
+}
+
+/**
+ * Writes the mixed-radix digits of the integer 0 <= r < 2^53 to out[at + i] for i in [from, to), rad[i] the
+ * radix of each, the least significant last: in double arithmetic while r is 2^31 or more, then in int32.
+ */
+function putDigits(r: number, rad: readonly number[], from: number, to: number, out: number[], at: number): void {
+  let i = to - 1;
+  for (; i >= from && r >= 0x80000000; i--) {
+    const d = r % rad[i]!;
+    out[at + i] = d;
+    r = (r - d) / rad[i]!;
+  }
+  let x = r | 0;
+  for (; i >= from; i--) {
+    const q = (x / rad[i]!) | 0;
+    out[at + i] = x - q * rad[i]!;
+    x = q;
+  }
 }
 
 /** Writes the ASCII string s at out[at]; returns the end. */
@@ -652,9 +703,10 @@ export function createKeyed(key: Buffer): Keyed {
 
   const pick = (label: string, input: string, n: number): number => {
     if (n <= 1) return 0;
-    const h = prf(label, input);
-    // 48 bits are plenty for pool sizes far below 2^32; the bias is < 2^-16.
-    return h.readUIntBE(0, 6) % n;
+    const h = hmac.macWords(label, input);
+    // 48 bits are plenty for pool sizes far below 2^32; the bias is < 2^-16. The PRF output's first 6 bytes
+    // big-endian (readUIntBE(0, 6) of prf's Buffer): the first word and the top half of the second.
+    return ((h[0]! >>> 0) * 0x10000 + (h[1]! >>> 16)) % n;
   };
 
   /**
@@ -820,16 +872,8 @@ export function createKeyed(key: Buffer): Keyed {
       }
     }
     const out = new Array<number>(n);
-    for (let i = n - 1; i >= half; i--) {
-      const d = b % rad[i]!;
-      out[i] = d;
-      b = (b - d) / rad[i]!;
-    }
-    for (let i = half - 1; i >= 0; i--) {
-      const d = a % rad[i]!;
-      out[i] = d;
-      a = (a - d) / rad[i]!;
-    }
+    putDigits(b, rad, half, n, out, 0);
+    putDigits(a, rad, 0, half, out, 0);
     return out;
   };
 

@@ -37,3 +37,22 @@ describe('keyed prf', () => {
     }
   });
 });
+
+// pick reads the PRF output's first 6 bytes from its words, without the Buffer prf returns
+describe('keyed pick', () => {
+  it('is the first 6 bytes of createHmac(sha256) big-endian, mod n', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 53 + 9) & 255));
+    const keyed = createKeyed(key);
+    let seed = 23;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let i = 0; i < 3000; i++) {
+      const input = `${rnd(1000000)}\u0000é${i}`;
+      const n = [0, 1, 2, 26, 990, 1000, 65536, 2 ** 31 + 1, 2 ** 40 - 3, 2 ** 48][i % 10]!;
+      const mac = createHmac('sha256', key).update('label').update('\u0000').update(input).digest();
+      expect(keyed.pick('label', input, n)).toBe(n <= 1 ? 0 : mac.readUIntBE(0, 6) % n);
+    }
+  });
+});

@@ -130,4 +130,39 @@ describe('keyed permute', () => {
       }
     }
   });
+  // the number path writes each half's decimal digits, reduces the PRF output mod the half's modulus and
+  // splits the halves into digits in int32 arithmetic where it can: values of every length up to the BigInt
+  // path's, with every digit at its smallest and largest, and random ones
+  it('equals it for values of every length, with extreme and random digits', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 7 + 1) & 255));
+    const keyed = createKeyed(key);
+    let seed = 11;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const sets: [string, PermuteOptions | undefined][] = [
+      ['0123456789', undefined],
+      ['abcdefghijklmnopqrstuvwxyz', undefined],
+      ['0123456789aB', undefined],
+      ['0123456789abcdef', { alphabet: '0123456789abcdef' }],
+      [
+        'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+        { alphabet: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/' },
+      ],
+    ];
+    for (const [set, opts] of sets) {
+      const classes = opts === undefined && set.length === 12;
+      for (let len = 1; len <= 40; len++) {
+        for (let t = 0; t < 4; t++) {
+          const v = Array.from({ length: len }, (_, i) => {
+            if (classes) return t === 0 ? '0' : t === 1 ? (i % 2 === 0 ? '9' : 'z') : set[rnd(set.length)]!;
+            return t === 0 ? set[0]! : t === 1 ? set[set.length - 1]! : set[rnd(set.length)]!;
+          }).join('');
+          const tweak = `n\u0000${len}\u0000${t}`;
+          expect(keyed.permute(v, tweak, opts)).toBe(referencePermute(key, v, tweak, opts));
+        }
+      }
+    }
+  });
 });
