@@ -269,6 +269,13 @@ describe('names on no list', () => {
     expect(out).toMatch(/^Please call \S+ \S+ today\.$/);
   });
 
+  it('takes two words on no list for a name right after a greeting or a sign-off', () => {
+    const out = text('Thanks,\nThiruvengadam Raghunathan');
+    expect(out).not.toContain('Thiruvengadam');
+    expect(out).not.toContain('Raghunathan');
+    expect(text('Hi Kubernetes Operator, the pod restarted.')).toBe('Hi Kubernetes Operator, the pod restarted.');
+  });
+
   it.each([
     ['an acronym before a surname-like word', 'The API Key is set in the Adafruit API Key settings.'],
     ['a contraction before a name', "Hi, I'm here."],

@@ -540,7 +540,12 @@ function evaluate(
   if (words.length >= 2) {
     const first = words[0]!;
     const mid0 = !caps && !sentenceStart(text, first.start);
-    const g = givenScore(first.lower, mid0 || title) || (mid0 ? unlistedGiven(text.slice(first.start, first.end)) : 0);
+    // a word on no list counts inside a sentence, or first on its line after `Thanks,` or `From:`
+    const g =
+      givenScore(first.lower, mid0 || title) ||
+      (!caps && (mid0 || around.personBeforeCtx() || around.headerCtx())
+        ? unlistedGiven(text.slice(first.start, first.end))
+        : 0);
     // the family name is the last word that still reads as a name
     let best = -1;
     for (let k = Math.min(words.length - 1, 3); k >= 1; k--) {
@@ -555,7 +560,12 @@ function evaluate(
       // two common-tier name words in a row read as a name a little more easily
       const common = flagsOf(first.lower) & FIRST && flagsOf(fam.lower) & SURNAME;
       // the bar is 2 with a person context, else 2.5 or 3: the context is read only when it decides
-      if (g >= 0.5 && (g >= 1 || f >= 1.5) && g + f >= 2 && (g + f >= (common ? 2.5 : 3) || around.personCtx())) {
+      // two words on no list, written as names right after `Hi`, `Thanks,` or `From:` (`Thiruvengadam Raghunathan`)
+      const unlisted = g === 0.5 && f >= 1.2 && (around.personBeforeCtx() || around.headerCtx());
+      if (
+        (g >= 0.5 && (g >= 1 || f >= 1.5) && g + f >= 2 && (g + f >= (common ? 2.5 : 3) || around.personCtx())) ||
+        unlisted
+      ) {
         best = k;
         break;
       }
