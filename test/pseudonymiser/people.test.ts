@@ -299,3 +299,16 @@ describe('calendar words and pronouns', () => {
     expect(out).not.toContain('Carter');
   });
 });
+
+describe('introductions', () => {
+  it('replaces a person and the company they name in `X from Y Labs`', () => {
+    const out = text('Hi, this is Rahul from Zentrix Labs. Maria from Halvard Biotech called.');
+    for (const gone of ['Rahul', 'Zentrix', 'Maria', 'Halvard']) expect(out).not.toContain(gone);
+  });
+
+  it('keeps places and departments after `from`, and companies without the introduction', () => {
+    const input = 'Greetings from New York. BAE Systems plc and Carrols Restaurant Group.';
+    expect(text(input)).toBe(input);
+    expect(text('Rahul from Marketing here.')).toMatch(/^\S+ from Marketing here\.$/);
+  });
+});

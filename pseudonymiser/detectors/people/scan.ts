@@ -30,6 +30,16 @@ interface Tok {
 const ORG_BEFORE =
   /(?:\b(?:works?|working|worked|employed|interning|intern|job|position|role|engineer|manager|consultant|contractor|ceo|cto|cfo|coo|founder|co-founder|director|president|vp|developer|analyst|designer) (?:at|for)|\bon behalf of|\bemployed by|\bjoined|\bjoining|\bcustomer of|\bclient of|\bsubsidiary of|\bacquired by|\bacquisition of)\s+$/i;
 
+/** A capitalised word and `from` right before a run (`Rahul from …`, `Maria Lopez from …`). */
+const NAME_FROM = /(?:^|[^\p{L}])\p{Lu}\p{Ll}+ from\s+$/u;
+
+/** Last words of company names that have no legal suffix (`Zentrix Labs`, `Halvard Biotech`, `Quillon Health`). */
+const ORG_HEADS = new Set(
+  `labs lab systems solutions technologies tech software group partners health healthcare capital analytics logistics
+  consulting media studios networks ventures holdings industries insurance energy pharma pharmaceuticals biotech
+  therapeutics robotics dynamics airlines`.split(/\s+/),
+);
+
 /** Words before a lone name that say it is a person. */
 const PERSON_BEFORE =
   /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to|this is|my name is|name's|i'm|i am)[,:!]?\s+|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
@@ -51,7 +61,7 @@ const ROLE_LAST = new Set([
 
 /** Words after a lone name that say it is a person. */
 const PERSON_AFTER =
-  /^(?:\s+(?:said|says|wrote|writes|asked|asks|replied|replies|mentioned|commented|suggested|noted|thinks|agreed|confirmed|approved|reported|joined|left)\b|\s*<[^<>\s]+@|\s\((?:agent|customer|user|support|staff|rep|host|guest|admin|moderator|owner|me|you)\):)/;
+  /^(?:\s+(?:said|says|wrote|writes|asked|asks|replied|replies|mentioned|commented|suggested|noted|thinks|agreed|confirmed|approved|reported|joined|left)\b|\s+from\s+[A-Z]|\s*<[^<>\s]+@|\s\((?:agent|customer|user|support|staff|rep|host|guest|admin|moderator|owner|me|you)\):)/;
 
 /** A header line whose value is a name: `From: `, `Author: `, `Co-authored-by: `. */
 const HEADER_BEFORE =
@@ -138,8 +148,8 @@ function personBeforeMaybe(ctx: string): boolean {
   return w === null || PERSON_BEFORE_LAST.has(w);
 }
 
-/** First letters of the verbs in PERSON_AFTER (`said`, `wrote`, `asked`, `replied`, `mentioned`, `commented`, `noted`, `thinks`, `joined`, `left`). */
-const AFTER_VERB_FIRST = new Set([...'swarmcntjl'].map((ch) => ch.charCodeAt(0)));
+/** First letters of the words in PERSON_AFTER (`said`, `wrote`, `asked`, `replied`, `mentioned`, `commented`, `noted`, `thinks`, `joined`, `left`, `from`). */
+const AFTER_VERB_FIRST = new Set([...'swarmcntjlf'].map((ch) => ch.charCodeAt(0)));
 
 /**
  * Cheap necessary condition for PERSON_AFTER at `pos`: white space and a verb's first letter or `(`, or `<` after
@@ -500,6 +510,27 @@ function evaluate(
   const around = new Around(text, toks[0]!.start, runEnd, strong, title);
   const words = toks.filter((t) => t.kind === 'word');
 
+  // `Rahul from Zentrix Labs`: after a name and `from`, a name that is no ordinary word, then a word companies are
+  // named with (`Labs`, `Biotech`); without the introduction it may be a public company the lists lack
+  if (
+    !title &&
+    words.length >= 2 &&
+    words.length === toks.length &&
+    ORG_HEADS.has(words[words.length - 1]!.lower) &&
+    NAME_FROM.test(around.before())
+  ) {
+    let s = 0;
+    while (s < words.length - 1 && isPlainWord(words[s]!.lower)) s++;
+    const core = words.slice(s, -1);
+    if (core.length > 0 && !core.some((w) => isPublicOrg(w.lower))) {
+      const name = text.slice(words[s]!.start, runEnd);
+      const canon = orgCanonicalOf(name);
+      if (canon.length >= 3 && !isPublicOrg(canon) && !isPublicOrg(name.toLowerCase())) {
+        reportOrg(sink, st, name, canon, false);
+        return runEnd;
+      }
+    }
+  }
   // organisation by context: `works at Initech`
   if (!title && orgBeforeMaybe(text, toks[0]!.start) && ORG_BEFORE.test(around.before())) {
     const name = text.slice(toks[0]!.start, runEnd);
