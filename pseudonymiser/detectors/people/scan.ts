@@ -571,12 +571,13 @@ function evaluate(
   if (words.length >= 2) {
     const first = words[0]!;
     const mid0 = !caps && !sentenceStart(text, first.start);
+    const listed = givenScore(first.lower, mid0 || title);
     // a word on no list counts inside a sentence, or first on its line after `Thanks,` or `From:`
-    const g =
-      givenScore(first.lower, mid0 || title) ||
-      (!caps && (mid0 || around.personBeforeCtx() || around.headerCtx())
+    const unlistedFirst =
+      listed === 0 && !caps && (mid0 || around.personBeforeCtx() || around.headerCtx())
         ? unlistedGiven(text.slice(first.start, first.end))
-        : 0);
+        : 0;
+    const g = listed || unlistedFirst;
     // the family name is the last word that still reads as a name
     let best = -1;
     for (let k = Math.min(words.length - 1, 3); k >= 1; k--) {
@@ -592,7 +593,7 @@ function evaluate(
       const common = flagsOf(first.lower) & FIRST && flagsOf(fam.lower) & SURNAME;
       // the bar is 2 with a person context, else 2.5 or 3: the context is read only when it decides
       // two words on no list, written as names right after `Hi`, `Thanks,` or `From:` (`Thiruvengadam Raghunathan`)
-      const unlisted = g === 0.5 && f >= 1.2 && (around.personBeforeCtx() || around.headerCtx());
+      const unlisted = unlistedFirst > 0 && f >= 1.2 && (around.personBeforeCtx() || around.headerCtx());
       if (
         (g >= 0.5 && (g >= 1 || f >= 1.5) && g + f >= 2 && (g + f >= (common ? 2.5 : 3) || around.personCtx())) ||
         unlisted
