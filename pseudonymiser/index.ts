@@ -184,8 +184,7 @@ function rawPatterns(surfaces: readonly Surface[], json: boolean, chains: Readon
   const slash = styleChains.some((c) => c.some((st) => st.slash));
   for (const s of surfaces) {
     const plain =
-      !json ||
-      !(NEEDS_ESCAPE.test(s.text) || (asciiOnly && /[^\x00-\x7f]/.test(s.text)) || (slash && s.text.includes('/')));
+      !json || !(NEEDS_ESCAPE.test(s.text) || (asciiOnly && NON_ASCII.test(s.text)) || (slash && s.text.includes('/')));
     for (const chain of plain ? [[]] : styleChains) {
       let t = s.text;
       for (const st of chain) t = escapeJson(t, st);
@@ -257,7 +256,7 @@ const BLOCK_BYTES = 1 << 20;
  * Pass two twins a JSON Lines block in stretches of whole lines of about this many bytes. What it makes of
  * a stretch (the decoded text, the twin text) then stays under V8's large-object size (128 KiB) unless a
  * line is long: it is collected with the young generation instead of piling up in large-object space
- * between collections (50 MiB trace: peak RSS about 217 MiB with stretches of 256 KiB, 190-197 with 48 KiB).
+ * between collections (see docs/benchmarks.md, third stop).
  */
 const PASS_TWO_BYTES = 3 << 14;
 

@@ -34,3 +34,14 @@ export class StartCursor {
     return null;
   }
 }
+
+/** Every position where the global pattern `re` matches in `corpus`, ascending (overlapping matches included). */
+export function matchStarts(re: RegExp, corpus: string): number[] {
+  const starts: number[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(corpus); m !== null; m = re.exec(corpus)) {
+    starts.push(m.index);
+    re.lastIndex = m.index + 1;
+  }
+  return starts;
+}

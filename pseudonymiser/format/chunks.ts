@@ -119,8 +119,9 @@ const NO_PATH: readonly string[] = [];
 
 /**
  * A long text seen again under the same key path (or, for a longer one, the
- * same key context): agent traces repeat whole conversations in every call. Pass one scans it once; what was found only at
- * one place in the first copy (site edits) is replayed on every later copy.
+ * same key context): agent traces repeat whole conversations in every call.
+ * Pass one scans it once; what was found only at one place in the first copy
+ * (site edits) is replayed on every later copy.
  */
 export class Duplicate {
   /** Site edits found in the first copy, relative to its start, with the text they cover. */

@@ -10,6 +10,7 @@
  *
  * Two detectors read the list of one chunk: it is kept for the last corpus.
  */
+import { matchStarts } from '../starts';
 
 /**
  * Starts of the three patterns' words, in any letter case: TEXT_ID's
@@ -27,13 +28,7 @@ let lastStarts: readonly number[] = [];
 /** Every position where ACCOUNT_WORD_STARTS matches or `TIN`/`ITIN` may start, ascending. */
 export function accountWordStarts(corpus: string): readonly number[] {
   if (corpus === lastCorpus) return lastStarts;
-  const words: number[] = [];
-  const re = ACCOUNT_WORD_STARTS;
-  re.lastIndex = 0;
-  for (let m = re.exec(corpus); m !== null; m = re.exec(corpus)) {
-    words.push(m.index);
-    re.lastIndex = m.index + 1;
-  }
+  const words = matchStarts(ACCOUNT_WORD_STARTS, corpus);
   let starts: number[] = words;
   let t = corpus.indexOf('TIN');
   if (t >= 0) {

@@ -9,6 +9,7 @@
  * position, so each scan sees the same matches in the same order
  * (StartCursor, starts.ts).
  */
+import { matchStarts } from '../starts';
 
 /**
  * Starts of every scan's words: NAME_WORDS' words (secrets.ts), the header
@@ -21,12 +22,5 @@ export const SECRET_WORD_STARTS =
 
 /** Every position where SECRET_WORD_STARTS matches, ascending (overlapping starts included). */
 export function secretWordStarts(corpus: string): number[] {
-  const starts: number[] = [];
-  const re = SECRET_WORD_STARTS;
-  re.lastIndex = 0;
-  for (let m = re.exec(corpus); m !== null; m = re.exec(corpus)) {
-    starts.push(m.index);
-    re.lastIndex = m.index + 1;
-  }
-  return starts;
+  return matchStarts(SECRET_WORD_STARTS, corpus);
 }
