@@ -5,17 +5,7 @@
  * Runs the same pseudonymiser as the service on a local file, without
  * Temporal. Same key and confidential list → same bytes as the service.
  */
-import {
-  closeSync,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -28,6 +18,7 @@ import {
   type Format,
   type TraceSource,
 } from '../../pseudonymiser';
+import { fileSource, writeAll } from '../../storage/trace-file';
 
 function parseKeyOption(value: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new InvalidArgumentError('the key must be 64 hexadecimal characters');
@@ -57,10 +48,7 @@ function writeStreaming(file: string, produce: (write: (data: string | Uint8Arra
   const target = direct ? file : path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   const fd = openSync(target, 'w');
   try {
-    produce((data) => {
-      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
-    });
+    produce((data) => writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data));
   } catch (err) {
     closeSync(fd);
     if (!direct) unlinkSync(target);
@@ -69,9 +57,6 @@ function writeStreaming(file: string, produce: (write: (data: string | Uint8Arra
   closeSync(fd);
   if (!direct) renameSync(target, file);
 }
-
-/** Bytes read from a file at a time. */
-const PIECE = 1 << 20;
 
 /**
  * The input as a source the pseudonymiser reads three times: a regular file is
@@ -91,20 +76,7 @@ function openInput(input: string): { source: TraceSource; close: () => void } {
   };
   try {
     const st = fstatSync(fd);
-    if (fd !== 0 && st.isFile()) {
-      const size = st.size;
-      // one buffer for every piece: the pseudonymiser is done with a piece when it asks for the next
-      const buf = Buffer.allocUnsafe(Math.min(PIECE, size));
-      const pieces = function* (): Generator<Uint8Array> {
-        for (let pos = 0; pos < size;) {
-          const n = readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
-          if (n === 0) return;
-          yield buf.subarray(0, n);
-          pos += n;
-        }
-      };
-      return { source: { size, pieces }, close };
-    }
+    if (fd !== 0 && st.isFile()) return { source: fileSource(fd, st.size), close };
     const bytes = readFileSync(fd);
     return { source: { size: bytes.length, pieces: () => [bytes] }, close };
   } catch (err) {
