@@ -9,6 +9,11 @@
  * error's class: driver errors can quote SQL parameters and parser errors
  * quote input, and failure messages end up in the Temporal history.
  */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Database } from '../db/client';
@@ -37,6 +42,7 @@ import {
   type TwinRef,
 } from '../workflows/types';
 import type { TwinPool } from './pool';
+import { makeRunFolder } from './scratch';
 import { describeError } from '../db/errors';
 
 /** The part of a pino logger the activities use. Only ids, stages and error classes are logged. */
@@ -53,6 +59,12 @@ export interface ActivityDeps {
   logger?: ActivityLogger;
   /** Heartbeat period while the pseudonymiser runs (default: a third of the heartbeat timeout, at most 5 s). */
   heartbeatEveryMs?: number;
+  /**
+   * Where a run keeps its files while it runs (the twin, and the upload when the blob store is remote): a
+   * private folder per run inside it (activities/scratch.ts), removed when the run's activity ends. Default: the
+   * system's temp folder.
+   */
+  scratchDir?: string;
 }
 
 function internal(stage: string, err: unknown): ApplicationFailure {
@@ -77,6 +89,19 @@ function currentContext(): Context | null {
 
 export function createActivities(deps: ActivityDeps): TwinActivities {
   const { db, blobs, pool, logger } = deps;
+
+  /** The upload as a file on this machine: the blob store's own file, or a copy in `scratch`. */
+  async function uploadFile(key: string, scratch: string): Promise<string> {
+    try {
+      if (blobs.localFile) return await blobs.localFile(key);
+      const copy = path.join(scratch, 'upload');
+      await pipeline(await blobs.get(key), fs.createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
+      return copy;
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) throw missing('the upload is gone');
+      throw err;
+    }
+  }
 
   /** Runs `fn`, turning any error that is not already a classified failure into a content-free one. */
   async function guard<T>(stage: string, twinId: string, fn: () => Promise<T>): Promise<T> {
@@ -107,40 +132,44 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
           const run = await loadRunInput(db, twinId);
           if (!run) throw missing('the twin is gone');
           if (!run.uploadKey || !run.twinningKey) throw missing('the run inputs were already erased');
-          let input: Buffer;
+          // the trace and its twin go through files, never whole in memory: the pool thread reads the upload
+          // from disk on each pass and writes the twin piece by piece
+          const scratch = await makeRunFolder(deps.scratchDir ?? os.tmpdir());
           try {
-            input = await blobs.getBuffer(run.uploadKey);
-          } catch (err) {
-            if (err instanceof BlobNotFoundError) throw missing('the upload is gone');
-            throw err;
-          }
-          const started = Date.now();
-          const result = await pool.run(
-            {
-              input: new Uint8Array(input.buffer, input.byteOffset, input.byteLength),
-              key: run.twinningKey,
-              confidential: run.confidential,
-              format: formatOf(run.filename),
-            },
-            ctx?.cancellationSignal,
-          );
-          if (!result.ok) {
-            if (result.unsupported) {
-              throw ApplicationFailure.create({
-                type: FAILURE_TYPES.unsupportedContent,
-                message: result.message,
-                nonRetryable: true,
-              });
+            const inputFile = await uploadFile(run.uploadKey, scratch);
+            const bytesIn = (await fsp.stat(inputFile)).size;
+            const outputFile = path.join(scratch, 'twin');
+            const started = Date.now();
+            const result = await pool.run(
+              {
+                inputFile,
+                outputFile,
+                key: run.twinningKey,
+                confidential: run.confidential,
+                format: formatOf(run.filename),
+              },
+              ctx?.cancellationSignal,
+            );
+            if (!result.ok) {
+              if (result.unsupported) {
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.unsupportedContent,
+                  message: result.message,
+                  nonRetryable: true,
+                });
+              }
+              throw internal('pseudonymiser', { name: result.errorName });
             }
-            throw internal('pseudonymiser', { name: result.errorName });
+            const put = await blobs.put(contentKeyFor(twinId), fs.createReadStream(outputFile));
+            if (put.bytes !== result.bytesOut) throw internal('store content', { name: 'ShortWrite' });
+            logger?.info(
+              { twin_id: twinId, bytes_in: bytesIn, bytes_out: put.bytes, ms: Date.now() - started },
+              'twinned',
+            );
+            return { contentBytes: put.bytes, counts: result.replacements };
+          } finally {
+            await fsp.rm(scratch, { recursive: true, force: true });
           }
-          const output = Buffer.from(result.output.buffer, result.output.byteOffset, result.output.byteLength);
-          const put = await blobs.put(contentKeyFor(twinId), output);
-          logger?.info(
-            { twin_id: twinId, bytes_in: input.length, bytes_out: put.bytes, ms: Date.now() - started },
-            'twinned',
-          );
-          return { contentBytes: put.bytes, counts: result.replacements };
         });
       } finally {
         if (beat) clearInterval(beat);

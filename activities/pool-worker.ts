@@ -1,21 +1,27 @@
 /**
  * Runs in a worker thread of the pseudonymiser pool (activities/pool.ts):
- * twins one trace and hands the bytes back without copying them. Errors come
- * back as a classified result, never as the thrown error, so that no message
- * that might quote trace content crosses the thread boundary.
+ * twins one trace file into another. The trace is read from disk on each pass
+ * and the twin written piece by piece, so that a thread never holds either
+ * whole (the same engine path as `tracetwin twin`). Errors come back as a
+ * classified result, never as the thrown error, so that no message that might
+ * quote trace content crosses the thread boundary.
  */
-import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { twin, UnsupportedContentError, type Format } from '../pseudonymiser';
+import { closeSync, openSync } from 'node:fs';
+import { twinSource, UnsupportedContentError, type Format } from '../pseudonymiser';
+import { withFileSource, writeAll } from '../storage/trace-file';
 
 export interface TwinTask {
-  input: Uint8Array;
+  /** The trace: a regular file on this machine. */
+  inputFile: string;
+  /** Where to write the twin (created; must not exist). */
+  outputFile: string;
   key: string | null;
   confidential: string[];
   format: Format;
 }
 
 export type TwinTaskResult =
-  | { ok: true; output: Uint8Array; replacements: Record<string, number>; entities: Record<string, number> }
+  | { ok: true; bytesOut: number; replacements: Record<string, number>; entities: Record<string, number> }
   | { ok: false; unsupported: true; message: string }
   | { ok: false; unsupported: false; errorName: string };
 
@@ -25,34 +31,29 @@ function counts(record: Partial<Record<string, number>>): Record<string, number>
   return out;
 }
 
-export function twinTask(task: TwinTask): unknown {
-  let result: TwinTaskResult;
+export function twinTask(task: TwinTask): TwinTaskResult {
   try {
-    const { output, report } = twin(task.input, {
-      key: task.key,
-      confidential: task.confidential,
-      format: task.format,
-    });
-    result = { ok: true, output, replacements: counts(report.replacements), entities: counts(report.entities) };
-  } catch (err) {
-    if (err instanceof UnsupportedContentError) {
-      // The pseudonymiser's own messages name the problem, never the content.
-      result = { ok: false, unsupported: true, message: err.message };
-    } else {
-      result = { ok: false, unsupported: false, errorName: err instanceof Error ? err.name : typeof err };
+    const out = openSync(task.outputFile, 'wx', 0o600);
+    try {
+      const report = withFileSource(task.inputFile, (source) =>
+        twinSource(source, (bytes) => writeAll(out, bytes), {
+          key: task.key,
+          confidential: task.confidential,
+          format: task.format,
+        }),
+      );
+      return {
+        ok: true,
+        bytesOut: report.bytesOut,
+        replacements: counts(report.replacements),
+        entities: counts(report.entities),
+      };
+    } finally {
+      closeSync(out);
     }
+  } catch (err) {
+    // The pseudonymiser's own messages name the problem, never the content.
+    if (err instanceof UnsupportedContentError) return { ok: false, unsupported: true, message: err.message };
+    return { ok: false, unsupported: false, errorName: err instanceof Error ? err.name : typeof err };
   }
-  if (!result.ok) return result;
-  const output = result.output;
-  const whole = output.byteOffset === 0 && output.byteLength === output.buffer.byteLength;
-  const transferable = whole ? output : new Uint8Array(output); // a view into a shared pool: copy once
-  const value = { ...result, output: transferable };
-  return move({
-    get [transferableSymbol]() {
-      return [transferable.buffer];
-    },
-    get [valueSymbol]() {
-      return value;
-    },
-  });
 }

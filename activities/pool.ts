@@ -11,7 +11,7 @@ import type { TwinTask, TwinTaskResult } from './pool-worker';
 export type { TwinTask, TwinTaskResult } from './pool-worker';
 
 export interface TwinPool {
-  /** Twins one trace on a pool thread; `signal` aborts it (the thread is stopped). */
+  /** Twins one trace file into another on a pool thread; `signal` aborts it (the thread is stopped). */
   run(task: TwinTask, signal?: AbortSignal): Promise<TwinTaskResult>;
   close(): Promise<void>;
 }
@@ -50,11 +50,7 @@ export function createTwinPool(options: TwinPoolOptions): TwinPool {
   });
   return {
     run(task, signal) {
-      const transferList =
-        task.input.byteOffset === 0 && task.input.byteLength === task.input.buffer.byteLength
-          ? [task.input.buffer as ArrayBuffer]
-          : undefined;
-      return pool.run(task, { signal, transferList });
+      return pool.run(task, { signal });
     },
     async close() {
       await pool.destroy();

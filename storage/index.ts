@@ -24,6 +24,11 @@ export interface BlobStore {
   /** A stream of the object; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Readable>;
   getBuffer(key: string): Promise<Buffer>;
+  /**
+   * The object as a file on this machine, to be read in place, when the store keeps its objects as files (the
+   * local folder); absent for remote stores. Rejects with BlobNotFoundError when the object is absent.
+   */
+  localFile?(key: string): Promise<string>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -106,6 +111,14 @@ export class FolderBlobStore implements BlobStore {
     return fsp.readFile(this.file(key)).catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' ? new BlobNotFoundError(key) : err;
     });
+  }
+
+  async localFile(key: string): Promise<string> {
+    const file = this.file(key);
+    await fsp.access(file).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new BlobNotFoundError(key) : err;
+    });
+    return file;
   }
 
   async delete(key: string): Promise<void> {

@@ -5,6 +5,7 @@
  * its pseudonymiser thread pool.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import type { DataConverter } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, type LogLevel } from '@temporalio/worker';
@@ -13,6 +14,7 @@ import { createActivities } from '../activities';
 import { createDeliveryActivities } from '../activities/delivery';
 import { SecretBox } from '../webhooks/secrets';
 import { createTwinPool, type TwinPool } from '../activities/pool';
+import { removeStaleRunFolders } from '../activities/scratch';
 import type { Config } from '../cli/config';
 import type { Database } from '../db/client';
 import type { TwinRow } from '../db/schema';
@@ -123,10 +125,15 @@ export async function startWorkerSide(options: StartWorkerSideOptions): Promise<
   let pool: TwinPool | null = null;
   try {
     pool = createTwinPool({ threads: options.workers });
+    // runs keep their files in the data folder; what a crashed process left there holds trace content
+    const scratchDir = path.join(config.dataDir, 'runs');
+    const stale = removeStaleRunFolders(scratchDir);
+    if (stale > 0) logger.info({ folders: stale }, 'removed run folders left by a stopped process');
     const activities = createActivities({
       db: options.db,
       blobs: options.blobs,
       pool,
+      scratchDir,
       logger: logger.child({ component: 'activities' }),
     });
     const worker: TwinWorker = await createWorker({

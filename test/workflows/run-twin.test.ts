@@ -1,0 +1,175 @@
+/**
+ * The runTwin activity called directly (no Temporal): the trace and its twin go
+ * through files in a run folder, read in place from the local blob store or
+ * copied from a remote one, and the folder is gone when the activity ends,
+ * whatever the outcome.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { ApplicationFailure } from '@temporalio/common';
+import { createActivities } from '../../activities';
+import { createTwinPool, type TwinPool } from '../../activities/pool';
+import { removeStaleRunFolders } from '../../activities/scratch';
+import type { DatabaseHandle } from '../../db/client';
+import { newId } from '../../db/ids';
+import { acceptTwin, createOrganization } from '../../db/repo';
+import { contentKeyFor } from '../../db/runs';
+import { twin } from '../../pseudonymiser';
+import { createBlobStore, type BlobStore } from '../../storage';
+import { FAILURE_TYPES } from '../../workflows/types';
+import { openTestDatabase } from '../service/helpers';
+
+let handle: DatabaseHandle;
+let pool: TwinPool;
+let tmp: string;
+let folderStore: BlobStore;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tt-run-'));
+  handle = await openTestDatabase();
+  folderStore = createBlobStore({ dataDir: tmp });
+  pool = createTwinPool({ threads: 1, filename: path.join(__dirname, 'pool-worker-shim.js') });
+}, 60_000);
+
+afterAll(async () => {
+  await pool?.close();
+  await handle?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The folder store seen as a remote one: no `localFile`, objects only as streams. */
+function remote(store: BlobStore): BlobStore {
+  return {
+    put: (k, b) => store.put(k, b),
+    get: (k) => store.get(k),
+    getBuffer: (k) => store.getBuffer(k),
+    delete: (k) => store.delete(k),
+    exists: (k) => store.exists(k),
+    ping: () => store.ping(),
+    location: 'remote',
+  };
+}
+
+const CONFIDENTIAL = ['Globex Corporation'];
+
+async function accept(filename: string, body: Buffer): Promise<{ twinId: string; key: string }> {
+  const org = await createOrganization(handle.db, { name: 'Run test org', balance: 5 });
+  const twinId = newId('twin');
+  const uploadKey = `uploads/${twinId}`;
+  const put = await folderStore.put(uploadKey, body);
+  const key = randomBytes(32).toString('hex');
+  const accepted = await acceptTwin(handle.db, {
+    id: twinId,
+    orgId: org.id,
+    livemode: true,
+    filename,
+    endUser: null,
+    uploadKey,
+    uploadBytes: put.bytes,
+    twinningKey: key,
+    confidential: CONFIDENTIAL,
+  });
+  if (!accepted.ok) throw new Error(`not accepted: ${accepted.reason}`);
+  return { twinId, key };
+}
+
+/** A JSON Lines trace of several MiB (more than one of the pseudonymiser's read pieces). */
+function bigTrace(): Buffer {
+  const lines: string[] = [];
+  for (let i = 0; lines.length < 24_000; i++) {
+    lines.push(
+      JSON.stringify({
+        role: 'user',
+        content: `Hi, I am Alice Martin (alice.martin${i % 97}@example.org) of Globex Corporation, ticket ${i}.`,
+      }),
+      JSON.stringify({
+        role: 'tool',
+        content: `export OPENAI_API_KEY=sk-proj-${(i * 7919).toString(36)}Qz81LmNoPqRsTuVwXyZ0123456789abcd`,
+      }),
+      JSON.stringify({
+        role: 'assistant',
+        content: `Thanks Alice, I will call you at +1 415 555 01${String(i % 100).padStart(2, '0')}.`,
+      }),
+    );
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+function runFolders(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+describe.each([
+  ['the local folder store (read in place)', () => folderStore],
+  ['a remote store (copied to the run folder)', () => remote(folderStore)],
+])('runTwin with %s', (_name, store) => {
+  test('stores the same twin as twin() on the whole trace, and leaves no run folder', async () => {
+    const body = bigTrace();
+    expect(body.length).toBeGreaterThan(2 << 20);
+    const t = await accept('session.jsonl', body);
+    const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+    const activities = createActivities({ db: handle.db, blobs: store(), pool, scratchDir });
+
+    const result = await activities.runTwin({ twinId: t.twinId });
+
+    const content = await folderStore.getBuffer(contentKeyFor(t.twinId));
+    const expected = twin(body, { key: t.key, confidential: CONFIDENTIAL, format: 'jsonl' });
+    expect(content.equals(expected.output)).toBe(true);
+    expect(result.contentBytes).toBe(content.length);
+    expect(result.counts).toEqual(expected.report.replacements);
+    expect(content.includes('alice.martin3@example.org')).toBe(false);
+    expect(runFolders(scratchDir)).toEqual([]);
+  }, 60_000);
+
+  test('content that is not text fails as unsupported content, and leaves no run folder', async () => {
+    const t = await accept('notes.txt', Buffer.from('hello\u0000world'));
+    const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+    const activities = createActivities({ db: handle.db, blobs: store(), pool, scratchDir });
+
+    const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApplicationFailure);
+    expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.unsupportedContent);
+    expect(await folderStore.exists(contentKeyFor(t.twinId))).toBe(false);
+    expect(runFolders(scratchDir)).toEqual([]);
+  }, 60_000);
+});
+
+test('a missing upload is a run-input failure', async () => {
+  const t = await accept('session.jsonl', Buffer.from('{"a":1}\n'));
+  await folderStore.delete(`uploads/${t.twinId}`);
+  for (const store of [folderStore, remote(folderStore)]) {
+    const activities = createActivities({
+      db: handle.db,
+      blobs: store,
+      pool,
+      scratchDir: path.join(tmp, 'runs-missing'),
+    });
+    const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+    expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.runInputMissing);
+  }
+  expect(runFolders(path.join(tmp, 'runs-missing'))).toEqual([]);
+}, 60_000);
+
+test('removeStaleRunFolders removes the run folders of processes that are gone, and nothing else', () => {
+  const dir = path.join(tmp, 'stale');
+  fs.mkdirSync(dir);
+  // a process that has exited: its pid is free (reuse within this test is not a concern)
+  const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  const deadPid = Number(gone.stdout);
+  expect(deadPid).toBeGreaterThan(0);
+  const dead = path.join(dir, `tracetwin-run-${deadPid}-abc123`);
+  const live = path.join(dir, `tracetwin-run-${process.pid}-def456`);
+  const other = path.join(dir, 'something-else');
+  for (const d of [dead, live, other]) {
+    fs.mkdirSync(d);
+    fs.writeFileSync(path.join(d, 'twin'), 'trace content');
+  }
+  expect(removeStaleRunFolders(dir)).toBe(1);
+  expect(fs.existsSync(dead)).toBe(false);
+  expect(fs.existsSync(live)).toBe(true);
+  expect(fs.existsSync(other)).toBe(true);
+  expect(removeStaleRunFolders(path.join(tmp, 'no-such-folder'))).toBe(0);
+});
