@@ -106,6 +106,31 @@ function trace(seed: string, bytes: number): Buffer {
   return buf.subarray(0, end + 1);
 }
 
+/**
+ * Resets the kernel's record of a process's peak resident set (Linux: `5` into /proc/PID/clear_refs); false where
+ * that cannot be done.
+ */
+function resetPeakRss(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The peak resident set of a process since it started or since resetPeakRss (Linux VmHWM), in bytes. */
+function peakRss(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 function lines(buf: Uint8Array): number {
   let n = 0;
   for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) n++;
@@ -396,10 +421,12 @@ async function main(): Promise<void> {
       outBytes: number;
       sameLines: boolean;
       load: number;
+      peakRssBytes: number | null;
     } | null = null;
     let e2eError: string | null = null;
     if (big) {
       const load = os.loadavg()[0]!;
+      const peakFrom = resetPeakRss(server.child.pid);
       const t0 = process.hrtime.bigint();
       const secs = (): number => Number(process.hrtime.bigint() - t0) / 1e9;
       const form = new FormData();
@@ -435,6 +462,7 @@ async function main(): Promise<void> {
             outBytes: out.length,
             sameLines: lines(out) === lines(big),
             load,
+            peakRssBytes: peakFrom ? peakRss(server.child.pid) : null,
           };
         }
       }
@@ -490,7 +518,11 @@ async function main(): Promise<void> {
               : '') +
             `; twin ${e2e.outBytes} bytes, same line count: ${e2e.sameLines ? 'yes' : 'NO'}` +
             (e2eError ? `; ${e2eError}` : '') +
-            '\n',
+            '\n' +
+            (e2e.peakRssBytes === null
+              ? '  server peak memory: not measurable here (needs Linux /proc)\n'
+              : `  server peak memory during it (API, worker and pool thread in one process; VmHWM): ` +
+                `${(e2e.peakRssBytes / (1 << 20)).toFixed(0)} MiB, ${(e2e.peakRssBytes / big.length).toFixed(2)}× the trace\n`),
         );
       }
     }
