@@ -110,6 +110,10 @@ function trace(seed: string, bytes: number): Buffer {
  * Resets the kernel's record of a process's peak resident set (Linux: `5` into /proc/PID/clear_refs); false where
  * that cannot be done.
  */
+function mib(bytes: number | null): string {
+  return bytes === null ? '—' : (bytes / (1 << 20)).toFixed(0);
+}
+
 function resetPeakRss(pid: number | undefined): boolean {
   if (pid === undefined) return false;
   try {
@@ -120,11 +124,14 @@ function resetPeakRss(pid: number | undefined): boolean {
   }
 }
 
-/** The peak resident set of a process since it started or since resetPeakRss (Linux VmHWM), in bytes. */
-function peakRss(pid: number | undefined): number | null {
+/**
+ * A memory figure of /proc/PID/status in bytes (Linux): VmRSS, the resident set now; VmHWM, its peak since the
+ * process started or since resetPeakRss.
+ */
+function procStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
   if (pid === undefined) return null;
   try {
-    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) * 1024 : null;
   } catch {
     return null;
@@ -422,10 +429,12 @@ async function main(): Promise<void> {
       sameLines: boolean;
       load: number;
       peakRssBytes: number | null;
+      rssBeforeBytes: number | null;
     } | null = null;
     let e2eError: string | null = null;
     if (big) {
       const load = os.loadavg()[0]!;
+      const rssBefore = procStatus(server.child.pid, 'VmRSS');
       const peakFrom = resetPeakRss(server.child.pid);
       const t0 = process.hrtime.bigint();
       const secs = (): number => Number(process.hrtime.bigint() - t0) / 1e9;
@@ -462,7 +471,8 @@ async function main(): Promise<void> {
             outBytes: out.length,
             sameLines: lines(out) === lines(big),
             load,
-            peakRssBytes: peakFrom ? peakRss(server.child.pid) : null,
+            peakRssBytes: peakFrom ? procStatus(server.child.pid, 'VmHWM') : null,
+            rssBeforeBytes: rssBefore,
           };
         }
       }
@@ -521,8 +531,9 @@ async function main(): Promise<void> {
             '\n' +
             (e2e.peakRssBytes === null
               ? '  server peak memory: not measurable here (needs Linux /proc)\n'
-              : `  server peak memory during it (API, worker and pool thread in one process; VmHWM): ` +
-                `${(e2e.peakRssBytes / (1 << 20)).toFixed(0)} MiB, ${(e2e.peakRssBytes / big.length).toFixed(2)}× the trace\n`),
+              : `  server memory (API, worker and pool thread in one process): ${mib(e2e.rssBeforeBytes)} MiB resident ` +
+                `before the upload, peak ${mib(e2e.peakRssBytes)} MiB during it (VmHWM): ` +
+                `+${mib(e2e.peakRssBytes - (e2e.rssBeforeBytes ?? e2e.peakRssBytes))} MiB for the twin\n`),
         );
       }
     }
