@@ -2,14 +2,22 @@
  * Account scans that find their candidates from a rare character instead of
  * running their pattern over the whole text (branch owners from `/`, segwit
  * addresses from `1`, base58 addresses in runs of base58 characters), and the
- * memoised parse behind phone validation: each must give what the plain path
- * gives, on many random inputs.
+ * memoised parse behind phone validation and the memoised verdicts on hosts
+ * and e-mail addresses: each must give what the plain path gives, on many
+ * random inputs.
  */
 import fc from 'fast-check';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { BRANCH_OWNER, branchOwnerStarts } from '../../pseudonymiser/detectors/accounts/mentions';
 import { BASE58, SEGWIT, nextBase58, nextSegwit } from '../../pseudonymiser/detectors/accounts/wallet';
 import { parsePhone } from '../../pseudonymiser/detectors/accounts/numbers';
+import { hostDomain, hostDomainPlain } from '../../pseudonymiser/detectors/accounts/hosts';
+import {
+  acceptDomain,
+  acceptDomainPlain,
+  emailVerdict,
+  emailVerdictPlain,
+} from '../../pseudonymiser/detectors/accounts/email';
 import { startScanTests } from './starts-helpers';
 
 const pieces = (list: readonly string[], maxLength = 30): fc.Arbitrary<string> =>
@@ -141,5 +149,96 @@ describe('phones: memoised parse', () => {
     for (const text of ['+1 415 555 0100', '(415) 555-0100', '020 7946 0958', '+44 20 7946 0958', '0490 75 40 81'])
       for (const context of [false, true]) expect(parsePhone(text, context)).toBe(parsePhone(text, context, plain));
     expect(parsePhone('+1 415 555 0100', false)).toBe('+14155550100');
+  });
+});
+
+describe('hosts and e-mail addresses: memoised verdicts', () => {
+  const label = fc.oneof(
+    fc.constantFrom(
+      'acme-robotics',
+      'db',
+      'www',
+      'github',
+      'example',
+      'gmail',
+      'noreply',
+      'users',
+      's3',
+      'amazonaws',
+      'azurewebsites',
+      'atlassian',
+      'gov',
+      'ac',
+      'co',
+      'uk',
+      'com',
+      'io',
+      'de',
+      'local',
+      'internal',
+      'localhost',
+      'test',
+      '1',
+      '127',
+      'x',
+      '-a',
+      'a-',
+      'ACME',
+      'Contoso-Corp',
+      'py',
+      'json',
+    ),
+    fc.string({ unit: fc.constantFrom(...'abcxyz019-'), minLength: 1, maxLength: 8 }),
+  );
+  const host = fc.array(label, { minLength: 1, maxLength: 5 }).map((a) => a.join('.'));
+  const local = fc.oneof(
+    fc.constantFrom(
+      'jane',
+      'j.doe',
+      'git',
+      'noreply',
+      'no-reply',
+      'notifications',
+      'admin',
+      'info',
+      'a%2Bb',
+      'J+tag',
+      'x%40y',
+    ),
+    fc.string({ unit: fc.constantFrom(...'ab.+-%_1'), minLength: 1, maxLength: 8 }),
+  );
+
+  it('hostDomain gives what hostDomainPlain gives, asked twice', () => {
+    fc.assert(
+      fc.property(fc.array(host, { minLength: 1, maxLength: 10 }), (hosts) => {
+        for (const h of [...hosts, ...hosts]) expect(hostDomain(h)).toBe(hostDomainPlain(h));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('acceptDomain and emailVerdict give what the plain ones give, asked twice', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(local, fc.constantFrom('@', '%40'), host), { minLength: 1, maxLength: 10 }),
+        (addresses) => {
+          for (const [l, at, d] of [...addresses, ...addresses]) {
+            expect(acceptDomain(d)).toBe(acceptDomainPlain(d));
+            expect(emailVerdict(l, at, d)).toEqual(emailVerdictPlain(l, at, d));
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reports private domains, not public ones', () => {
+    expect(hostDomain('db.acme-robotics.io')).toBe('acme-robotics.io');
+    expect(hostDomain('api.github.com')).toBeNull();
+    expect(emailVerdict('Jane', '@', 'Acme-Robotics.io')).toEqual({
+      canonical: 'jane@acme-robotics.io',
+      domain: 'Acme-Robotics.io',
+    });
+    expect(emailVerdict('noreply', '@', 'github.com')).toBeNull();
   });
 });
