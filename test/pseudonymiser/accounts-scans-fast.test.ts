@@ -8,7 +8,12 @@
  */
 import fc from 'fast-check';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { BRANCH_OWNER, branchOwnerStarts } from '../../pseudonymiser/detectors/accounts/mentions';
+import {
+  BRANCH_OWNER,
+  HOST_VALUE,
+  branchOwnerStarts,
+  endsWithTld,
+} from '../../pseudonymiser/detectors/accounts/mentions';
 import { BASE58, SEGWIT, nextBase58, nextSegwit } from '../../pseudonymiser/detectors/accounts/wallet';
 import { parsePhone } from '../../pseudonymiser/detectors/accounts/numbers';
 import { hostDomain, hostDomainPlain } from '../../pseudonymiser/detectors/accounts/hosts';
@@ -240,5 +245,34 @@ describe('hosts and e-mail addresses: memoised verdicts', () => {
       domain: 'Acme-Robotics.io',
     });
     expect(emailVerdict('noreply', '@', 'github.com')).toBeNull();
+  });
+});
+
+describe('domain values: prefilter', () => {
+  it('endsWithTld holds for every value HOST_VALUE takes, inside any text', () => {
+    const hostLike = fc
+      .tuple(
+        fc.array(fc.constantFrom('a', 'acme-robotics', 'b1', 'db', '-x', 'x-', 'x'.repeat(23), 'é'), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.constantFrom('io', 'com', 'IO', 'y'.repeat(24), 'y'.repeat(25), 'c', '1a', 'a1', ''),
+      )
+      .map(([labels, tld]) => labels.join('.') + '.' + tld);
+    const value = fc.oneof(hostLike, fc.string({ unit: fc.constantFrom(...'ab.-1Z '), maxLength: 40 }));
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.string({ maxLength: 3 }), value, fc.string({ maxLength: 3 }), (before, v, after) => {
+        const text = before + v + after;
+        const ok = HOST_VALUE.test(v);
+        if (ok) taken++;
+        // necessary: never false where the pattern takes the value
+        if (ok) expect(endsWithTld(text, before.length, before.length + v.length)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(taken).toBeGreaterThan(100);
+    expect(endsWithTld('hello world', 0, 11)).toBe(false);
+    expect(endsWithTld('db.acme.io', 0, 10)).toBe(true);
   });
 });

@@ -276,10 +276,22 @@ function scanLogins(text: string, sink: FindingSink): void {
 }
 
 /** A whole value that is a host name: labels of letters, digits and inner hyphens. */
-const HOST_VALUE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
+export const HOST_VALUE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
 
 /** Fields whose values are names of things in a schema (`{"key": "service.name"}`), not hosts. */
 const SCHEMA_FIELDS = new Set(['key', 'name', 'type', 'kind', 'event', 'attribute', 'field', 'metric', 'method', 'op']);
+
+/**
+ * Whether `text` from `start` to `end` ends with a `.` and 2 to 24 ASCII
+ * letters, as every HOST_VALUE does: read back from the end, it settles most
+ * values without a copy or the pattern.
+ */
+export function endsWithTld(text: string, start: number, end: number): boolean {
+  let k = end;
+  while (k > start && end - k <= 24 && isAsciiLetterCode(text.charCodeAt(k - 1))) k--;
+  const n = end - k;
+  return n >= 2 && n <= 24 && k > start && text.charCodeAt(k - 1) === 46;
+}
 
 function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
   const text = chunk.corpus;
@@ -289,6 +301,7 @@ function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
     if (!isAsciiLetterCode(text.charCodeAt(seg.end - 1))) continue;
     const c0 = text.charCodeAt(seg.start);
     if (!isAsciiLetterCode(c0) && !isDigitCode(c0)) continue;
+    if (!endsWithTld(text, seg.start, seg.end)) continue;
     if (SCHEMA_FIELDS.has(lastKey(seg.path).toLowerCase())) continue;
     const value = text.slice(seg.start, seg.end);
     if (HOST_VALUE.test(value)) reportHost(value, sink);
