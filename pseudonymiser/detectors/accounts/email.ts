@@ -17,6 +17,7 @@
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { ROLE_LOCALS, isPublicDomain, isReservedDomain, plausibleTld, registrableDomain, FREE_MAIL } from './lists';
 import { isWord } from './util';
+import { own } from '../../strings';
 
 const isLocalChar = (c: number): boolean => isWord(c) || c === 46 || c === 43 || c === 45 || c === 37; // . + - %
 const isDomainChar = (c: number): boolean =>
@@ -49,11 +50,25 @@ const NOT_MENTION = new Set(
     .map((w) => w.toLowerCase()),
 );
 
-function acceptDomain(domain: string): boolean {
+/** Whether `domain` is a host name with a plausible top-level domain. */
+export function acceptDomainPlain(domain: string): boolean {
   const labels = domain.split('.');
   if (labels.length < 2) return false;
   for (const l of labels) if (!LABEL.test(l)) return false;
   return plausibleTld(labels[labels.length - 1]!);
+}
+
+const acceptedDomains = new Map<string, boolean>();
+
+/** acceptDomainPlain, memoised: a trace repeats its few mail domains. */
+export function acceptDomain(domain: string): boolean {
+  let v = acceptedDomains.get(domain);
+  if (v === undefined) {
+    v = acceptDomainPlain(domain);
+    if (acceptedDomains.size >= 10000) acceptedDomains.clear();
+    acceptedDomains.set(own(domain), v);
+  }
+  return v;
 }
 
 /** Whether the local part follows `scheme://user:` (credentials in a URL, not an e-mail). */
@@ -64,6 +79,46 @@ function inUrlUserinfo(corpus: string, localStart: number): boolean {
   return scheme >= 0 && !/[\s"'<>]/.test(back.slice(scheme + 3));
 }
 
+/** What an address yields: its e-mail canonical form and the private domain to report, or null for neither. */
+export interface EmailVerdict {
+  readonly canonical: string;
+  readonly domain: string | null;
+}
+
+/** The verdict on the address `local` + `at` + `domain` (`at` is `@` or `%40`), or null when it names nobody. */
+export function emailVerdictPlain(local: string, at: string, domain: string): EmailVerdict | null {
+  const surface = local + at + domain;
+  const lowDomain = domain.toLowerCase();
+  const isPublic = isPublicDomain(lowDomain);
+  const lowLocal = local.toLowerCase();
+  if (isPublic && ROLE_LOCALS.has(lowLocal) && lowDomain !== 'users.noreply.github.com') return null;
+  if (isPublic && !FREE_MAIL.has(lowDomain) && /^(?:no-?reply|notifications?|mailer-daemon)$/.test(lowLocal))
+    return null;
+  const canonical = surface.toLowerCase().replace(/%40/, '@');
+  let reg: string | null = null;
+  if (!isPublic && !isReservedDomain(lowDomain)) {
+    reg = registrableDomain(domain);
+    if (!(reg.indexOf('.') > 1)) reg = null;
+  }
+  return { canonical, domain: reg };
+}
+
+const verdicts = new Map<string, EmailVerdict | null>();
+
+/** emailVerdictPlain, memoised: a trace repeats its addresses. */
+export function emailVerdict(local: string, at: string, domain: string): EmailVerdict | null {
+  // `local` holds no `@` and `domain` no `%`: the key splits one way only
+  const k = local + (at === '@' ? '@' : '%') + domain;
+  let v = verdicts.get(k);
+  if (v === undefined) {
+    v = emailVerdictPlain(local, at, domain);
+    if (v !== null) v = { canonical: own(v.canonical), domain: v.domain === null ? null : own(v.domain) };
+    if (verdicts.size >= 10000) verdicts.clear();
+    verdicts.set(own(k), v);
+  }
+  return v;
+}
+
 function reportEmail(
   corpus: string,
   start: number,
@@ -72,20 +127,15 @@ function reportEmail(
   atPos: number,
   sink: FindingSink,
 ): void {
-  const surface = corpus.slice(start, end);
-  const local = corpus.slice(start, atPos);
-  const domain = corpus.slice(atPos + atLen, end);
-  const lowDomain = domain.toLowerCase();
-  const isPublic = isPublicDomain(lowDomain);
-  const lowLocal = local.toLowerCase();
-  if (isPublic && ROLE_LOCALS.has(lowLocal) && lowDomain !== 'users.noreply.github.com') return;
-  if (isPublic && !FREE_MAIL.has(lowDomain) && /^(?:no-?reply|notifications?|mailer-daemon)$/.test(lowLocal)) return;
-  sink.add({ kind: 'email', surface, canonical: surface.toLowerCase().replace(/%40/, '@'), caseInsensitive: true });
-  if (!isPublic && !isReservedDomain(lowDomain)) {
-    const reg = registrableDomain(domain);
-    if (reg.indexOf('.') > 1)
-      sink.add({ kind: 'domain', surface: reg, canonical: reg.toLowerCase(), caseInsensitive: true });
-  }
+  const v = emailVerdict(
+    corpus.slice(start, atPos),
+    corpus.slice(atPos, atPos + atLen),
+    corpus.slice(atPos + atLen, end),
+  );
+  if (v === null) return;
+  sink.add({ kind: 'email', surface: corpus.slice(start, end), canonical: v.canonical, caseInsensitive: true });
+  if (v.domain !== null)
+    sink.add({ kind: 'domain', surface: v.domain, canonical: v.domain.toLowerCase(), caseInsensitive: true });
 }
 
 /** Scans one `@` (or `%40`) at `at`; returns where scanning may resume. */

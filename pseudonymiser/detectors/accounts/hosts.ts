@@ -29,6 +29,7 @@ import {
 } from './lists';
 import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
 import { lastKey, normKey } from './util';
+import { own } from '../../strings';
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
@@ -89,23 +90,43 @@ function isHostKey(key: string): boolean {
   return v;
 }
 
-/** Reports the private registrable domain of `host`, if it has one. */
-export function reportHost(host: string, sink: FindingSink): void {
+/** The private registrable domain of `host`, or null when it has none (public, reserved, not a host name). */
+export function hostDomainPlain(host: string): string | null {
   const low = host.toLowerCase();
   const labels = low.split('.');
-  if (labels.length < 2 || labels.some((l) => !LABEL.test(l))) return;
+  if (labels.length < 2 || labels.some((l) => !LABEL.test(l))) return null;
   const tld = labels[labels.length - 1]!;
-  if (/^\d+$/.test(tld) || !plausibleTld(tld)) return; // IPv4 addresses, file names, versions
-  if (isReservedDomain(low)) return; // localhost, *.local, *.internal, example.com, *.test
+  if (/^\d+$/.test(tld) || !plausibleTld(tld)) return null; // IPv4 addresses, file names, versions
+  if (isReservedDomain(low)) return null; // localhost, *.local, *.internal, example.com, *.test
   const cloud = cloudSuffixOf(low);
-  if (cloud === null && isPublicDomain(low)) return;
+  if (cloud === null && isPublicDomain(low)) return null;
   const reg = registrableDomain(host);
   const suffix = publicSuffixOf(reg);
   const label = reg.slice(0, reg.length - suffix.length - 1).toLowerCase();
-  if (label.length < 2 || PUBLIC_ORGS.has(label) || isPublicOrg(label) || isPublicOrgLabel(label)) return;
+  if (label.length < 2 || PUBLIC_ORGS.has(label) || isPublicOrg(label) || isPublicOrgLabel(label)) return null;
   // government, education and treaty bodies are public
-  if (/^(?:gov|edu|mil|int)$/.test(tld) || /\.(?:gov|edu|ac|mil)\.[a-z]{2}$/.test(low)) return;
-  sink.add({ kind: 'domain', surface: reg, canonical: reg.toLowerCase(), caseInsensitive: true });
+  if (/^(?:gov|edu|mil|int)$/.test(tld) || /\.(?:gov|edu|ac|mil)\.[a-z]{2}$/.test(low)) return null;
+  return reg;
+}
+
+const hostDomains = new Map<string, string | null>();
+
+/** hostDomainPlain, memoised: a trace names the same hosts again and again. */
+export function hostDomain(host: string): string | null {
+  let v = hostDomains.get(host);
+  if (v === undefined) {
+    v = hostDomainPlain(host);
+    if (v !== null) v = own(v);
+    if (hostDomains.size >= 10000) hostDomains.clear();
+    hostDomains.set(own(host), v);
+  }
+  return v;
+}
+
+/** Reports the private registrable domain of `host`, if it has one. */
+export function reportHost(host: string, sink: FindingSink): void {
+  const reg = hostDomain(host);
+  if (reg !== null) sink.add({ kind: 'domain', surface: reg, canonical: reg.toLowerCase(), caseInsensitive: true });
 }
 
 /** Reads the host name starting at `start` and reports it. */

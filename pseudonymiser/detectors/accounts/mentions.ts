@@ -39,8 +39,47 @@ const URL_ID =
 const PROMPT = /(?:^|\n)([a-z_][a-z0-9_.-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:[~/]/dg;
 
 /** `origin kvogelsang/hotfix`, `refs/heads/jdoe/fix`, `checkout -b jdoe/x`. */
-const BRANCH_OWNER =
+export const BRANCH_OWNER =
   /(?:\b(?:origin|upstream)\s+|refs\/heads\/|\bcheckout\s+(?:-b\s+)?|\bswitch\s+(?:-c\s+)?)([a-z][a-z0-9._-]{1,30})\/[A-Za-z0-9._-]/dg;
+
+const BRANCH_OWNER_AT = new RegExp(BRANCH_OWNER.source, 'dy');
+/** `[a-z0-9._-]`: the characters of a branch owner's name. */
+const isOwnerCode = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+/** What `\s` matches. */
+const SPACE = /\s/;
+const isSpaceAt = (s: string, p: number): boolean => p >= 0 && p < s.length && SPACE.test(s[p]!);
+const BRANCH_VERBS = ['origin', 'upstream', 'checkout', 'switch'];
+
+/**
+ * Where a match of BRANCH_OWNER may start, ascending. Each match is a
+ * lead-in, a name of `[a-z0-9._-]` and a `/`: the name is the whole run of
+ * those characters before its `/`, and before the name comes `refs/heads/`
+ * or white space after a verb (or after `-b`/`-c` after a verb). So each
+ * match is found from its `/` (indexOf, far faster than the pattern scans
+ * the text) by reading back; the pattern confirms each start.
+ */
+export function branchOwnerStarts(s: string): number[] {
+  const starts: number[] = [];
+  for (let q = s.indexOf('/'); q >= 0; q = s.indexOf('/', q + 1)) {
+    let ns = q;
+    while (ns > 0 && q - ns <= 31 && isOwnerCode(s.charCodeAt(ns - 1))) ns--;
+    if (q - ns < 2 || q - ns > 31) continue;
+    if (s.charCodeAt(ns - 1) === 47) {
+      if (ns >= 11 && s.startsWith('refs/heads/', ns - 11)) starts.push(ns - 11);
+      continue;
+    }
+    for (let ws = ns; isSpaceAt(s, ws - 1);) {
+      while (isSpaceAt(s, ws - 1)) ws--;
+      for (const verb of BRANCH_VERBS)
+        if (ws >= verb.length && s.startsWith(verb, ws - verb.length)) starts.push(ws - verb.length);
+      // `checkout -b name/…`, `switch -c name/…`: the verb before the flag
+      if (ws >= 2 && s.charCodeAt(ws - 2) === 45 && (s[ws - 1] === 'b' || s[ws - 1] === 'c')) ws -= 2;
+      else break;
+    }
+  }
+  return starts.sort((a, b) => a - b);
+}
 
 /** Branch prefixes that name a kind of work, not a person. */
 const BRANCH_WORDS = new Set(
@@ -223,19 +262,36 @@ function scanLogins(text: string, sink: FindingSink): void {
     );
   }
   if (text.includes('/')) {
-    BRANCH_OWNER.lastIndex = 0;
+    const owners = new StartCursor(branchOwnerStarts(text));
+    let from = 0;
     report(
-      () => BRANCH_OWNER.exec(text),
+      () => {
+        const m = owners.next(BRANCH_OWNER_AT, text, from);
+        if (m) from = m.index + m[0].length;
+        return m;
+      },
       (name) => BRANCH_WORDS.has(name),
     );
   }
 }
 
 /** A whole value that is a host name: labels of letters, digits and inner hyphens. */
-const HOST_VALUE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
+export const HOST_VALUE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
 
 /** Fields whose values are names of things in a schema (`{"key": "service.name"}`), not hosts. */
 const SCHEMA_FIELDS = new Set(['key', 'name', 'type', 'kind', 'event', 'attribute', 'field', 'metric', 'method', 'op']);
+
+/**
+ * Whether `text` from `start` to `end` ends with a `.` and 2 to 24 ASCII
+ * letters, as every HOST_VALUE does: read back from the end, it settles most
+ * values without a copy or the pattern.
+ */
+export function endsWithTld(text: string, start: number, end: number): boolean {
+  let k = end;
+  while (k > start && end - k <= 24 && isAsciiLetterCode(text.charCodeAt(k - 1))) k--;
+  const n = end - k;
+  return n >= 2 && n <= 24 && k > start && text.charCodeAt(k - 1) === 46;
+}
 
 function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
   const text = chunk.corpus;
@@ -245,6 +301,7 @@ function scanDomainValues(chunk: Chunk, sink: FindingSink): void {
     if (!isAsciiLetterCode(text.charCodeAt(seg.end - 1))) continue;
     const c0 = text.charCodeAt(seg.start);
     if (!isAsciiLetterCode(c0) && !isDigitCode(c0)) continue;
+    if (!endsWithTld(text, seg.start, seg.end)) continue;
     if (SCHEMA_FIELDS.has(lastKey(seg.path).toLowerCase())) continue;
     const value = text.slice(seg.start, seg.end);
     if (HOST_VALUE.test(value)) reportHost(value, sink);

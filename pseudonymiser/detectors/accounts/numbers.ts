@@ -10,7 +10,7 @@
  * Candidates must then pass their check: octet ranges and public address
  * space; SSA rules; Luhn and a brand prefix; libphonenumber-js validation.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, textBefore } from './util';
@@ -121,34 +121,84 @@ export function phoneCanonical(text: string, phoneContext: boolean): string | nu
   return v;
 }
 
-function parsePhone(text: string, phoneContext: boolean): string | null {
+/** One parse by libphonenumber-js, its answers asked once each. */
+class Parsed {
+  private possible: boolean | undefined;
+  private valid: boolean | undefined;
+
+  constructor(readonly phone: PhoneNumber) {}
+
+  get number(): string {
+    return this.phone.number as string;
+  }
+
+  isPossible(): boolean {
+    return (this.possible ??= this.phone.isPossible());
+  }
+
+  isValid(): boolean {
+    return (this.valid ??= this.phone.isValid());
+  }
+}
+
+const parseMemo = new Map<string, Parsed | null>();
+
+/**
+ * parsePhoneNumberFromString(text) or (text, country), memoised: the same
+ * candidate is parsed under both phone contexts, and a national number under
+ * the trunk countries and again under the context countries; a parse depends
+ * on neither.
+ */
+export function parsed(text: string, country?: CountryCode): Parsed | null {
+  const k = country === undefined ? text : country + text;
+  let v = parseMemo.get(k);
+  if (v === undefined) {
+    const p = country === undefined ? parsePhoneNumberFromString(text) : parsePhoneNumberFromString(text, country);
+    v = p ? new Parsed(p) : null;
+    if (parseMemo.size >= 20000) parseMemo.clear();
+    parseMemo.set(own(k), v);
+  }
+  return v;
+}
+
+/** A parse by libphonenumber-js: `parsed`, or the plain call (tests compare the two). */
+type Parse = (
+  text: string,
+  country?: CountryCode,
+) => { readonly number: string; isPossible(): boolean; isValid(): boolean } | null | undefined;
+
+/**
+ * E.164 of a phone candidate, or null: phoneCanonical without its memo,
+ * parsing with `parse` (the plain parse of libphonenumber-js, or the memoised one).
+ */
+export function parsePhone(text: string, phoneContext: boolean, parse: Parse = parsed): string | null {
   const body = text.replace(/\s?(?:x|ext\.?)\s?\d{1,6}$/i, '');
   const digits = digitsOf(body);
   const intl = /^(?:\+|00)/.test(body);
   if (intl) {
     const norm = '+' + (body.startsWith('00') ? digits.slice(2) : digits);
     if (norm.length < 9 || norm.length > 16) return null;
-    const p = parsePhoneNumberFromString(norm);
+    const p = parse(norm);
     if (!p || !p.isPossible()) return null;
     // a number written with separators or a + is a phone number when its length fits the country
-    return p.isValid() || /[ .\-()]/.test(body) || phoneContext || norm.length >= 11 ? (p.number as string) : null;
+    return p.isValid() || /[ .\-()]/.test(body) || phoneContext || norm.length >= 11 ? p.number : null;
   }
   if (digits.length < 7 || digits.length > 13) return null;
   if (NANP_LAYOUT.test(body)) {
-    const p = parsePhoneNumberFromString(body, 'US');
-    if (p && p.isValid()) return p.number as string;
+    const p = parse(body, 'US');
+    if (p && p.isValid()) return p.number;
   }
   const separated = /[ .\-()]/.test(body);
   if (digits[0] === '0' && separated && digits.length >= 9) {
     for (const c of TRUNK_COUNTRIES) {
-      const p = parsePhoneNumberFromString(body, c);
-      if (p && p.isValid()) return p.number as string;
+      const p = parse(body, c);
+      if (p && p.isValid()) return p.number;
     }
   }
   if (phoneContext && (separated || digits.length >= 9)) {
     for (const c of CONTEXT_COUNTRIES) {
-      const p = parsePhoneNumberFromString(body, c);
-      if (p && p.isValid()) return p.number as string;
+      const p = parse(body, c);
+      if (p && p.isValid()) return p.number;
     }
   }
   return null;
