@@ -10,6 +10,8 @@ import type { Finding, FindingSink } from '../../pseudonymiser/types';
 import { stateOf } from '../../pseudonymiser/detectors/people/state';
 import { INLINE_FIELD, forEachInlineField } from '../../pseudonymiser/detectors/people/keys';
 import { letterTable, upperTable } from '../../pseudonymiser/detectors/people/text';
+import { scanCjk } from '../../pseudonymiser/detectors/people/cjk';
+import { CJK_CHAR } from '../../pseudonymiser/standins/cjk';
 import {
   CANDIDATE,
   evaluate,
@@ -114,6 +116,11 @@ const piece = fc.oneof(
     'de-la',
     'eyJhb',
     'dé',
+    '王翔太',
+    '鈴木小明',
+    'さん',
+    '々',
+    '김민준',
     ' the ',
     ' de ',
     ' della ',
@@ -154,7 +161,30 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
 
+/** Any character of a CJK script, as the CJK scan reads them. */
+const ANY_CJK_CHAR = new RegExp(`[${CJK_CHAR}]`);
+
+function cjkFindings(t: string, from?: number): Finding[] {
+  const { sink, found } = recorder();
+  const chunk = { corpus: t, segments: [{ index: 0, start: 0, end: t.length, path: [], isKey: false }] };
+  const ctx = { confidential: [], segmentAt: () => chunk.segments[0]! };
+  scanCjk(chunk, sink, stateOf(sink), ctx, from);
+  return found;
+}
+
 describe('people scan', () => {
+  it('says where the first CJK character is, and the CJK scan started there finds what it finds from the start', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const { sink } = recorder();
+        const first = scanRuns(t, sink, stateOf(sink));
+        expect(first).toBe(t.search(ANY_CJK_CHAR));
+        expect(cjkFindings(t, first)).toEqual(cjkFindings(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('finds what reading and evaluating every run finds, in the same order', () => {
     fc.assert(
       fc.property(text, (t) => {

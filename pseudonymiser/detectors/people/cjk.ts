@@ -37,11 +37,16 @@ const HONORIFIC = /^(?:さん|様|先生|ちゃん|くん|씨|님)/u;
 const AFTER =
   /^(?:\s*<[^<>\s]+@|\s+\(|\s*[:：]|さん|様|先生|氏|씨|님|\s+(?:here|said|says|wrote|asked|replied|commented)\b)/u;
 
-export function scanCjk(chunk: Chunk, sink: FindingSink, st: PeopleState, ctx: DetectContext): void {
+/**
+ * `from`: a position with no character of a CJK script before it (the first one, as the name scan found it), or
+ * -1 where the corpus holds none.
+ */
+export function scanCjk(chunk: Chunk, sink: FindingSink, st: PeopleState, ctx: DetectContext, from = 0): void {
+  if (from < 0) return;
   const text = chunk.corpus;
   // one search finds the first run, or that there is none (most chunks); nothing of a CJK script lies before it,
   // and a chunk whose only such character is `々` holds no names
-  CJK_RUN.lastIndex = 0;
+  CJK_RUN.lastIndex = from;
   let m = CJK_RUN.exec(text);
   if (m === null) return;
   ANY_CJK.lastIndex = m.index;

@@ -15,6 +15,7 @@ import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
+import { CJK_CHAR } from '../../standins/cjk';
 
 interface Tok {
   readonly start: number;
@@ -694,6 +695,12 @@ function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean 
 const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff].)/g;
 
 /**
+ * CANDIDATE, or a character of a CJK script (all past U+3000, where CANDIDATE matches nothing): the pass that
+ * skips to capitals finds where the CJK scan starts, so that it need not search the text for it again.
+ */
+const CANDIDATE_OR_CJK = new RegExp(`${CANDIDATE.source}|[${CJK_CHAR}]`, 'g');
+
+/**
  * Where the scan goes on when the capitalised word at `i` is a run of its own
  * that evaluate settles at once, with no finding: a word of two letters or
  * more that is no title, no first name and no dotted legal form, with neither
@@ -753,24 +760,41 @@ function runStopsAt(text: string, s: number, let_: Uint8Array): boolean {
   return (factsAt(slotOf(text, s, e, h)) & PARTICLE) === 0;
 }
 
-/** Scans the corpus for capitalised runs. */
-export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
+/**
+ * Scans the corpus for capitalised runs. Returns the position of the first character of a CJK script in the
+ * corpus, or -1 where there is none (where scanCjk starts).
+ */
+export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): number {
   const text = chunk.corpus;
-  scanRuns(text, sink, st);
+  const cjk = scanRuns(text, sink, st);
   scanAngleNames(text, sink, st);
   scanTodoOwners(text, sink);
+  return cjk;
 }
 
-/** The runs of capitalised words in `text`, each read and evaluated. */
-function scanRuns(text: string, sink: FindingSink, st: PeopleState): void {
+/**
+ * The runs of capitalised words in `text`, each read and evaluated. Returns the position of the first
+ * character of a CJK script, or -1: the scan skips only the letters, spaces and punctuation of Latin runs,
+ * so it passes over none.
+ */
+function scanRuns(text: string, sink: FindingSink, st: PeopleState): number {
   const up = upperTable();
   const let_ = letterTable();
-  const cand = CANDIDATE;
+  let cand = CANDIDATE_OR_CJK;
   cand.lastIndex = 0;
+  let cjk = -1;
   // `test` allocates no match: every match is one character, ending at lastIndex
   while (cand.test(text)) {
     const i = cand.lastIndex - 1;
-    if (up[text.charCodeAt(i)] !== 1) continue;
+    if (up[text.charCodeAt(i)] !== 1) {
+      if (cjk < 0 && text.charCodeAt(i) > 0x3000) {
+        // the first CJK character: from here on, capitals only
+        cjk = i;
+        CANDIDATE.lastIndex = cand.lastIndex;
+        cand = CANDIDATE;
+      }
+      continue;
+    }
     const p = i > 0 ? text.charCodeAt(i - 1) : 32;
     if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
     const lone = loneWordEnd(text, i, let_);
@@ -783,6 +807,7 @@ function scanRuns(text: string, sink: FindingSink, st: PeopleState): void {
     const next = evaluate(text, toks, sink, st, up, false);
     cand.lastIndex = Math.max(next, i + 1);
   }
+  return cjk;
 }
 
 const TODO_OWNER = /\(([A-Za-z][A-Za-z0-9._-]{1,30})\)/y;
@@ -813,6 +838,7 @@ export {
   personAfterMaybe,
   allCaps,
   CANDIDATE,
+  CANDIDATE_OR_CJK,
   PERSON_AFTER,
 };
 
