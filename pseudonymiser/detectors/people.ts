@@ -86,7 +86,7 @@ export const peopleDetector: Detector = {
     }
     if (st.shortConfidential.length > 0) scanShortConfidential(chunk, sink, st);
     scanKeys(chunk, sink, st);
-    // the name scan passes every character once: it says where the first CJK character is
+    // the name scan passes every character once: it says where the runs of CJK characters start
     const cjk = scanNames(chunk, sink, st);
     scanCjk(chunk, sink, st, ctx, cjk);
   },

@@ -15,7 +15,7 @@ import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
-import { CJK_CHAR } from '../../standins/cjk';
+import { CJK_CHAR, isCjkCode } from '../../standins/cjk';
 
 interface Tok {
   readonly start: number;
@@ -398,10 +398,15 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
   return toks;
 }
 
+/** Whether a word, its dots left out, is a legal form (a word token has no dots: no copy is made then). */
+function isLegalWord(lower: string): boolean {
+  return LEGAL_SUFFIXES.has(lower.indexOf('.') < 0 ? lower : lower.replace(/[.]/g, ''));
+}
+
 /** A legal suffix spelled with dots or as several tokens (`S.A.`, `K.K.`, `Pty Ltd`). */
 function legalAt(toks: readonly Tok[], k: number, text: string): number {
   const t = toks[k]!;
-  if (t.kind === 'word' && LEGAL_SUFFIXES.has(t.lower.replace(/[.]/g, ''))) return k + 1;
+  if (t.kind === 'word' && isLegalWord(t.lower)) return k + 1;
   if (t.kind === 'initial') {
     let j = k;
     let letters = '';
@@ -484,7 +489,7 @@ function evaluate(
     while (s < k && (toks[s]!.kind !== 'word' || (sentenceStart(text, toks[s]!.start) && OPENERS.has(toks[s]!.lower))))
       s++;
     // legal forms are no name: `Co. KG` after `GmbH &` is the rest of a suffix, not an organisation called `Co.`
-    const core = toks.slice(s, k).filter((t) => t.kind === 'word' && !LEGAL_SUFFIXES.has(t.lower.replace(/[.]/g, '')));
+    const core = toks.slice(s, k).filter((t) => t.kind === 'word' && !isLegalWord(t.lower));
     if (core.length === 0) break;
     let end = toks[lend - 1]!.after;
     end = suffixChain(text, end);
@@ -681,7 +686,7 @@ function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean 
       if (t.kind === 'initial' || t.kind === 'title') return false;
       continue;
     }
-    if (isGiven(t.lower) || isTitleWord(t.lower) || LEGAL_SUFFIXES.has(t.lower.replace(/\./g, ''))) return false;
+    if (isGiven(t.lower) || isTitleWord(t.lower) || isLegalWord(t.lower)) return false;
   }
   return true;
 }
@@ -696,7 +701,7 @@ const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u0
 
 /**
  * CANDIDATE, or a character of a CJK script (all past U+3000, where CANDIDATE matches nothing): the pass that
- * skips to capitals finds where the CJK scan starts, so that it need not search the text for it again.
+ * skips to capitals finds the runs the CJK scan reads, so that it need not search the text for them again.
  */
 const CANDIDATE_OR_CJK = new RegExp(`${CANDIDATE.source}|[${CJK_CHAR}]`, 'g');
 
@@ -761,10 +766,9 @@ function runStopsAt(text: string, s: number, let_: Uint8Array): boolean {
 }
 
 /**
- * Scans the corpus for capitalised runs. Returns the position of the first character of a CJK script in the
- * corpus, or -1 where there is none (where scanCjk starts).
+ * Scans the corpus for capitalised runs. Returns where the runs of CJK characters start (for scanCjk).
  */
-export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): number {
+export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): number[] {
   const text = chunk.corpus;
   const cjk = scanRuns(text, sink, st);
   scanAngleNames(text, sink, st);
@@ -773,25 +777,25 @@ export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): num
 }
 
 /**
- * The runs of capitalised words in `text`, each read and evaluated. Returns the position of the first
- * character of a CJK script, or -1: the scan skips only the letters, spaces and punctuation of Latin runs,
- * so it passes over none.
+ * The runs of capitalised words in `text`, each read and evaluated. Returns where the runs of CJK characters
+ * (CJK_RUN) start: the scan skips only the letters, spaces and punctuation of Latin runs, so it passes over none.
  */
-function scanRuns(text: string, sink: FindingSink, st: PeopleState): number {
+function scanRuns(text: string, sink: FindingSink, st: PeopleState): number[] {
   const up = upperTable();
   const let_ = letterTable();
-  let cand = CANDIDATE_OR_CJK;
+  const cand = CANDIDATE_OR_CJK;
   cand.lastIndex = 0;
-  let cjk = -1;
+  const cjk: number[] = [];
   // `test` allocates no match: every match is one character, ending at lastIndex
   while (cand.test(text)) {
     const i = cand.lastIndex - 1;
     if (up[text.charCodeAt(i)] !== 1) {
-      if (cjk < 0 && text.charCodeAt(i) > 0x3000) {
-        // the first CJK character: from here on, capitals only
-        cjk = i;
-        CANDIDATE.lastIndex = cand.lastIndex;
-        cand = CANDIDATE;
+      if (text.charCodeAt(i) > 0x3000) {
+        // a run of CJK characters: the scan goes on after it
+        let e = i + 1;
+        while (e < text.length && isCjkCode(text.charCodeAt(e))) e++;
+        cjk.push(i);
+        cand.lastIndex = e;
       }
       continue;
     }
@@ -838,7 +842,6 @@ export {
   personAfterMaybe,
   allCaps,
   CANDIDATE,
-  CANDIDATE_OR_CJK,
   PERSON_AFTER,
 };
 
