@@ -105,17 +105,21 @@ function namedBy(people: readonly Folded[]): (l: string) => Folded[] {
   for (const part of byPart.keys()) heads.add(part.slice(0, 3));
   return (l) => {
     if (l.length < 3) return [];
-    const hits: number[] = [];
+    const lists: number[][] = [];
     for (let at = 0; at + 3 <= l.length; at++) {
       if (!heads.has(l.slice(at, at + 3))) continue;
       for (const n of sizes) {
         if (at + n > l.length) break;
         const list = byPart.get(l.slice(at, at + n));
-        if (list) hits.push(...list);
+        if (list) lists.push(list);
       }
     }
-    if (hits.length === 0) return [];
-    return [...new Set(hits)].sort((a, b) => a - b).map((i) => people[i]!);
+    if (lists.length === 0) return [];
+    // one part's list is in order already, each person once
+    if (lists.length === 1) return lists[0]!.map((i) => people[i]!);
+    const hits = new Set<number>();
+    for (const list of lists) for (const i of list) hits.add(i);
+    return Array.from(Int32Array.from(hits).sort(), (i) => people[i]!);
   };
 }
 
