@@ -731,38 +731,13 @@ function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
   if (next >= 128 ? let_[next] === 1 || next === 0x2019 : next === 39 || next === 45) return -1;
   // what follows first (no lookup): `, ` or a further word make a longer run
   if (next === 44) return -1;
-  // a lower-case word after one space (`Fetch report`) ends the run unless it is a particle: looked up below
-  let lowerNext = -1;
   if (next === 32 && e + 1 < n) {
     const c = text.charCodeAt(e + 1);
-    if (c >= 97 && c <= 122) lowerNext = e + 1;
-    else if (let_[c] || c === 38) return -1;
+    if (let_[c] || c === 38) return -1;
   }
   const f = factsAt(slotOf(text, i, e, h));
   if (f & (TITLE | GIVEN) || (next === 46 && f & LEGAL)) return -1;
-  if (lowerNext >= 0 && !runStopsAt(text, lowerNext, let_)) return -1;
   return orgBeforeMaybe(text, i) ? -1 : e;
-}
-
-/**
- * Whether readRun stops before the word at `s` (which starts with a lower-case ASCII letter) when it follows a
- * name word: the word is no particle. False where unsure: a word that wordEnd may read further (a letter past
- * ASCII, `'`, `’`, `-` after its ASCII letters), or one longer than the word cache holds.
- */
-function runStopsAt(text: string, s: number, let_: Uint8Array): boolean {
-  const n = text.length;
-  let e = s;
-  let h = 0;
-  for (; e < n; e++) {
-    let c = text.charCodeAt(e);
-    if (c >= 65 && c <= 90) c += 32;
-    else if (c < 97 || c > 122) break;
-    h = (Math.imul(h, 31) + c) | 0;
-  }
-  if (e - s > WORD_CACHED) return false;
-  const d = text.charCodeAt(e);
-  if (d >= 128 ? let_[d] === 1 || d === 0x2019 : d === 39 || d === 45) return false;
-  return (factsAt(slotOf(text, s, e, h)) & PARTICLE) === 0;
 }
 
 /**
