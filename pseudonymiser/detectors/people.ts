@@ -86,8 +86,9 @@ export const peopleDetector: Detector = {
     }
     if (st.shortConfidential.length > 0) scanShortConfidential(chunk, sink, st);
     scanKeys(chunk, sink, st);
-    scanNames(chunk, sink, st);
-    scanCjk(chunk, sink, st, ctx);
+    // the name scan passes every character once: it says where the runs of CJK characters start
+    const cjk = scanNames(chunk, sink, st);
+    scanCjk(chunk, sink, st, ctx, cjk);
   },
   resolve(sink: ResolveSink, keyed: Keyed, ctx: DetectContext): void {
     resolvePeople(stateOf(sink), sink, keyed, ctx);

@@ -14,7 +14,17 @@ import type { Keyed } from '../types';
 import { pools, type Gender, type Register } from '../pools';
 
 /** One character of a name in a CJK script: Han, kana, Hangul, the iteration mark `々`. */
-const CJK_CHAR = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\u3005';
+export const CJK_CHAR = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\u3005';
+/** Whether a UTF-16 code unit is one of CJK_CHAR. */
+export function isCjkCode(c: number): boolean {
+  return (
+    c === 0x3005 ||
+    (c >= 0x3040 && c <= 0x30ff) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0xac00 && c <= 0xd7af)
+  );
+}
 /** Runs of CJK name characters (global: reset lastIndex before use). */
 export const CJK_RUN = new RegExp(`[${CJK_CHAR}]+`, 'g');
 const CJK_ONLY = new RegExp(`^[${CJK_CHAR}]+$`);

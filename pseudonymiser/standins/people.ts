@@ -100,7 +100,9 @@ const letterPermutations = new WeakMap<Keyed, Map<string, string>>();
 export function initialImage(letter: string, keyed: Keyed): string {
   let perm = letterPermutations.get(keyed);
   if (!perm) {
-    const order = [...LETTERS].sort((a, b) => keyed.prf('person-initial', a).compare(keyed.prf('person-initial', b)));
+    // each letter's PRF value computed once (not twice per comparison)
+    const value = new Map([...LETTERS].map((c) => [c, keyed.prf('person-initial', c)]));
+    const order = [...LETTERS].sort((a, b) => value.get(a)!.compare(value.get(b)!));
     perm = new Map([...LETTERS].map((c, i) => [c, order[i]!]));
     letterPermutations.set(keyed, perm);
   }
@@ -109,13 +111,24 @@ export function initialImage(letter: string, keyed: Keyed): string {
 
 const byInitial = new WeakMap<readonly string[], Map<string, readonly string[]>>();
 
+const NONE: readonly string[] = [];
+
 /** The names of a pool that start with `letter` (in ASCII folding), in pool order. */
 function withInitial(pool: readonly string[], letter: string): readonly string[] {
   let m = byInitial.get(pool);
-  if (!m) byInitial.set(pool, (m = new Map()));
-  let list = m.get(letter);
-  if (!list) m.set(letter, (list = pool.filter((n) => asciiLower(n).charAt(0) === letter)));
-  return list;
+  if (!m) {
+    // the pool is sorted by initial in one pass
+    const lists = new Map<string, string[]>();
+    for (const n of pool) {
+      const c = asciiLower(n).charAt(0);
+      let list = lists.get(c);
+      if (!list) lists.set(c, (list = []));
+      list.push(n);
+    }
+    m = lists;
+    byInitial.set(pool, m);
+  }
+  return m.get(letter) ?? NONE;
 }
 
 /** Only letters (and inner apostrophes / hyphens) go into a stand-in name. */
@@ -263,14 +276,26 @@ function alternativesOf(canonical: string, s: PersonStandIn): HandleAlternatives
 }
 
 const HANDLE_SEGMENT = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+|[^\p{L}\d]+/gu;
-let lastHandle = '';
-let lastSegments: readonly string[] | null = null;
+const LETTER_FIRST = /^\p{L}/u;
 
-/** A compact form's segments: letter runs split at separators, digits and camelCase humps (the last one kept). */
-function handleSegments(original: string): readonly string[] | null {
-  if (original !== lastHandle || lastSegments === null) {
-    lastHandle = original;
-    lastSegments = original.match(HANDLE_SEGMENT);
+/** A compact form cut into segments; `lows[i]` is segment i folded to a-z, or null where it starts with no letter. */
+interface HandleSegments {
+  readonly original: string;
+  readonly segs: readonly string[];
+  readonly lows: readonly (string | null)[];
+}
+
+let lastSegments: HandleSegments | null = null;
+
+/**
+ * A compact form's segments: letter runs split at separators, digits and camelCase humps (the last one kept).
+ * The last form is remembered: it is rendered against one person after another.
+ */
+function handleSegments(original: string): HandleSegments | null {
+  if (lastSegments === null || original !== lastSegments.original) {
+    const segs = original.match(HANDLE_SEGMENT);
+    if (!segs) return null;
+    lastSegments = { original, segs, lows: segs.map((seg) => (LETTER_FIRST.test(seg) ? asciiLower(seg) : null)) };
   }
   return lastSegments;
 }
@@ -283,25 +308,33 @@ function handleSegments(original: string): readonly string[] | null {
 export function renderHandle(original: string, canonical: string, s: PersonStandIn, keyed: Keyed): string | null {
   const { none, alts } = alternativesOf(canonical, s);
   if (none) return null;
-  const segs = handleSegments(original);
-  if (!segs) return null;
+  const handle = handleSegments(original);
+  if (!handle) return null;
+  const { segs, lows } = handle;
   let matched = false;
-  const out = segs.map((seg) => {
-    if (!/^\p{L}/u.test(seg)) return seg;
-    const low = asciiLower(seg);
-    for (const [from, to] of alts) {
-      if (low === from) {
-        matched = true;
-        return caseAs(seg, to);
+  const out: string[] = [];
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k]!;
+    const low = lows[k];
+    if (typeof low !== 'string') {
+      out.push(seg);
+      continue;
+    }
+    let to: string | null = null;
+    for (const alt of alts) {
+      if (low === alt[0]) {
+        to = alt[1];
+        break;
       }
     }
-    return null;
-  });
-  if (!matched || out.some((x) => x === null)) return null;
+    // a letter segment built from no part: not this person's form
+    if (to === null) return null;
+    matched = true;
+    out.push(caseAs(seg, to));
+  }
+  if (!matched) return null;
   // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match
-  return (out as string[])
-    .map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg))
-    .join('');
+  return out.map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg)).join('');
 }
 
 /** Renders any surface of a person from the stand-in of its entity. */
@@ -407,3 +440,6 @@ export const peopleGenerators: Partial<Record<Kind, StandInGenerator>> = {
   person: personGenerator,
   organisation: organisationGenerator,
 };
+
+/** For the tests that compare the fast paths with plain readings. */
+export { alternativesOf, asciiLower, withInitial, HANDLE_SEGMENT };

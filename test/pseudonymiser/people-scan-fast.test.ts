@@ -10,6 +10,8 @@ import type { Finding, FindingSink } from '../../pseudonymiser/types';
 import { stateOf } from '../../pseudonymiser/detectors/people/state';
 import { INLINE_FIELD, forEachInlineField } from '../../pseudonymiser/detectors/people/keys';
 import { letterTable, upperTable } from '../../pseudonymiser/detectors/people/text';
+import { scanCjk } from '../../pseudonymiser/detectors/people/cjk';
+import { CJK_CHAR } from '../../pseudonymiser/standins/cjk';
 import {
   CANDIDATE,
   evaluate,
@@ -102,6 +104,26 @@ const piece = fc.oneof(
     'van',
     'von',
     'al',
+    'della',
+    'y',
+    'st',
+    'mac',
+    'the',
+    'is',
+    'report',
+    "don't",
+    'x-ray',
+    'de-la',
+    'eyJhb',
+    'dé',
+    '王翔太',
+    '鈴木小明',
+    'さん',
+    '々',
+    '김민준',
+    ' the ',
+    ' de ',
+    ' della ',
     'J',
     'J.',
     'A',
@@ -139,7 +161,28 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
 
+function cjkFindings(t: string, starts?: readonly number[]): Finding[] {
+  const { sink, found } = recorder();
+  const chunk = { corpus: t, segments: [{ index: 0, start: 0, end: t.length, path: [], isKey: false }] };
+  const ctx = { confidential: [], segmentAt: () => chunk.segments[0]! };
+  scanCjk(chunk, sink, stateOf(sink), ctx, starts);
+  return found;
+}
+
 describe('people scan', () => {
+  it('says where the runs of CJK characters start, and the CJK scan reading those finds what its own search finds', () => {
+    const runs = new RegExp(`[${CJK_CHAR}]+`, 'g');
+    fc.assert(
+      fc.property(text, (t) => {
+        const { sink } = recorder();
+        const starts = scanRuns(t, sink, stateOf(sink));
+        expect(starts).toEqual([...t.matchAll(runs)].map((m) => m.index));
+        expect(cjkFindings(t, starts)).toEqual(cjkFindings(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('finds what reading and evaluating every run finds, in the same order', () => {
     fc.assert(
       fc.property(text, (t) => {

@@ -37,16 +37,34 @@ const HONORIFIC = /^(?:さん|様|先生|ちゃん|くん|씨|님)/u;
 const AFTER =
   /^(?:\s*<[^<>\s]+@|\s+\(|\s*[:：]|さん|様|先生|氏|씨|님|\s+(?:here|said|says|wrote|asked|replied|commented)\b)/u;
 
-export function scanCjk(chunk: Chunk, sink: FindingSink, st: PeopleState, ctx: DetectContext): void {
+/**
+ * `starts`: where each run of CJK characters in the corpus starts, in order (as the name scan found them); without
+ * it, the corpus is searched for them.
+ */
+export function scanCjk(
+  chunk: Chunk,
+  sink: FindingSink,
+  st: PeopleState,
+  ctx: DetectContext,
+  starts?: readonly number[],
+): void {
+  if (starts !== undefined && starts.length === 0) return;
   const text = chunk.corpus;
+  let k = 0;
+  const nextRun = (): RegExpExecArray | null => {
+    if (starts === undefined) return CJK_RUN.exec(text);
+    if (k >= starts.length) return null;
+    CJK_RUN.lastIndex = starts[k++]!;
+    return CJK_RUN.exec(text);
+  };
   // one search finds the first run, or that there is none (most chunks); nothing of a CJK script lies before it,
   // and a chunk whose only such character is `々` holds no names
   CJK_RUN.lastIndex = 0;
-  let m = CJK_RUN.exec(text);
+  let m = nextRun();
   if (m === null) return;
   ANY_CJK.lastIndex = m.index;
   if (!ANY_CJK.test(text)) return;
-  for (; m !== null; m = CJK_RUN.exec(text)) {
+  for (; m !== null; m = nextRun()) {
     // an honorific is part of the run (`陽菜さん`, `민준님`) but not of the name
     const honorific = HONORIFIC_END.exec(m[0]);
     const run = honorific ? m[0].slice(0, honorific.index) : m[0];

@@ -15,6 +15,7 @@ import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
+import { CJK_CHAR, isCjkCode } from '../../standins/cjk';
 
 interface Tok {
   readonly start: number;
@@ -397,10 +398,15 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
   return toks;
 }
 
+/** Whether a word, its dots left out, is a legal form (a word token has no dots: no copy is made then). */
+function isLegalWord(lower: string): boolean {
+  return LEGAL_SUFFIXES.has(lower.indexOf('.') < 0 ? lower : lower.replace(/[.]/g, ''));
+}
+
 /** A legal suffix spelled with dots or as several tokens (`S.A.`, `K.K.`, `Pty Ltd`). */
 function legalAt(toks: readonly Tok[], k: number, text: string): number {
   const t = toks[k]!;
-  if (t.kind === 'word' && LEGAL_SUFFIXES.has(t.lower.replace(/[.]/g, ''))) return k + 1;
+  if (t.kind === 'word' && isLegalWord(t.lower)) return k + 1;
   if (t.kind === 'initial') {
     let j = k;
     let letters = '';
@@ -483,7 +489,7 @@ function evaluate(
     while (s < k && (toks[s]!.kind !== 'word' || (sentenceStart(text, toks[s]!.start) && OPENERS.has(toks[s]!.lower))))
       s++;
     // legal forms are no name: `Co. KG` after `GmbH &` is the rest of a suffix, not an organisation called `Co.`
-    const core = toks.slice(s, k).filter((t) => t.kind === 'word' && !LEGAL_SUFFIXES.has(t.lower.replace(/[.]/g, '')));
+    const core = toks.slice(s, k).filter((t) => t.kind === 'word' && !isLegalWord(t.lower));
     if (core.length === 0) break;
     let end = toks[lend - 1]!.after;
     end = suffixChain(text, end);
@@ -680,7 +686,7 @@ function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean 
       if (t.kind === 'initial' || t.kind === 'title') return false;
       continue;
     }
-    if (isGiven(t.lower) || isTitleWord(t.lower) || LEGAL_SUFFIXES.has(t.lower.replace(/\./g, ''))) return false;
+    if (isGiven(t.lower) || isTitleWord(t.lower) || isLegalWord(t.lower)) return false;
   }
   return true;
 }
@@ -692,6 +698,12 @@ function restInert(text: string, toks: readonly Tok[], runEnd: number): boolean 
  * faster than a loop over every character.
  */
 const CANDIDATE = /\b[A-Z]|[\u00c0-\u1fff](?<![A-Za-z0-9_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff].)/g;
+
+/**
+ * CANDIDATE, or a character of a CJK script (all past U+3000, where CANDIDATE matches nothing): the pass that
+ * skips to capitals finds the runs the CJK scan reads, so that it need not search the text for them again.
+ */
+const CANDIDATE_OR_CJK = new RegExp(`${CANDIDATE.source}|[${CJK_CHAR}]`, 'g');
 
 /**
  * Where the scan goes on when the capitalised word at `i` is a run of its own
@@ -728,24 +740,40 @@ function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
   return orgBeforeMaybe(text, i) ? -1 : e;
 }
 
-/** Scans the corpus for capitalised runs. */
-export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
+/**
+ * Scans the corpus for capitalised runs. Returns where the runs of CJK characters start (for scanCjk).
+ */
+export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): number[] {
   const text = chunk.corpus;
-  scanRuns(text, sink, st);
+  const cjk = scanRuns(text, sink, st);
   scanAngleNames(text, sink, st);
   scanTodoOwners(text, sink);
+  return cjk;
 }
 
-/** The runs of capitalised words in `text`, each read and evaluated. */
-function scanRuns(text: string, sink: FindingSink, st: PeopleState): void {
+/**
+ * The runs of capitalised words in `text`, each read and evaluated. Returns where the runs of CJK characters
+ * (CJK_RUN) start: the scan skips only the letters, spaces and punctuation of Latin runs, so it passes over none.
+ */
+function scanRuns(text: string, sink: FindingSink, st: PeopleState): number[] {
   const up = upperTable();
   const let_ = letterTable();
-  const cand = CANDIDATE;
+  const cand = CANDIDATE_OR_CJK;
   cand.lastIndex = 0;
+  const cjk: number[] = [];
   // `test` allocates no match: every match is one character, ending at lastIndex
   while (cand.test(text)) {
     const i = cand.lastIndex - 1;
-    if (up[text.charCodeAt(i)] !== 1) continue;
+    if (up[text.charCodeAt(i)] !== 1) {
+      if (text.charCodeAt(i) > 0x3000) {
+        // a run of CJK characters: the scan goes on after it
+        let e = i + 1;
+        while (e < text.length && isCjkCode(text.charCodeAt(e))) e++;
+        cjk.push(i);
+        cand.lastIndex = e;
+      }
+      continue;
+    }
     const p = i > 0 ? text.charCodeAt(i - 1) : 32;
     if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
     const lone = loneWordEnd(text, i, let_);
@@ -758,6 +786,7 @@ function scanRuns(text: string, sink: FindingSink, st: PeopleState): void {
     const next = evaluate(text, toks, sink, st, up, false);
     cand.lastIndex = Math.max(next, i + 1);
   }
+  return cjk;
 }
 
 const TODO_OWNER = /\(([A-Za-z][A-Za-z0-9._-]{1,30})\)/y;

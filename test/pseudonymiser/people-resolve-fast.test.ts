@@ -1,0 +1,141 @@
+/**
+ * Resolution reads logins against the people of a trace through shortcuts:
+ * the login lookup skips places where no name part starts (namedBy), a
+ * compact form is cut and folded once and given up at its first segment no
+ * name part spells (renderHandle), and a pool is sorted by initial in one
+ * pass (withInitial). Each must say what the plain reading says.
+ */
+import fc from 'fast-check';
+import { namedBy, type Folded } from '../../pseudonymiser/detectors/people/resolve';
+import { isPlainWord } from '../../pseudonymiser/detectors/people/score';
+import {
+  alternativesOf,
+  asciiLower,
+  caseAs,
+  HANDLE_SEGMENT,
+  personStandIn,
+  renderHandle,
+  withInitial,
+  type PersonStandIn,
+} from '../../pseudonymiser/standins/people';
+import { createKeyed, parseKey } from '../../pseudonymiser/keyed';
+import type { Keyed } from '../../pseudonymiser/types';
+import { pools } from '../../pseudonymiser/pools';
+
+/** The lookup as it was: every substring of every part length. */
+function plainNamedBy(people: readonly Folded[]): (l: string) => Folded[] {
+  const byPart = new Map<string, number[]>();
+  const lengths = new Set<number>();
+  const index = (part: string, i: number): void => {
+    let list = byPart.get(part);
+    if (!list) byPart.set(part, (list = []));
+    if (list[list.length - 1] !== i) list.push(i);
+    lengths.add(part.length);
+  };
+  people.forEach((p, i) => {
+    if (p.f.length >= 3) index(p.f, i);
+    if (p.g.length >= 3 && !isPlainWord(p.g)) index(p.g, i);
+  });
+  const sizes = [...lengths].sort((a, b) => a - b);
+  return (l) => {
+    if (l.length < 3) return [];
+    const hits: number[] = [];
+    for (const n of sizes) {
+      if (n > l.length) break;
+      for (let at = 0; at + n <= l.length; at++) {
+        const list = byPart.get(l.slice(at, at + n));
+        if (list) hits.push(...list);
+      }
+    }
+    if (hits.length === 0) return [];
+    return [...new Set(hits)].sort((a, b) => a - b).map((i) => people[i]!);
+  };
+}
+
+/** renderHandle as it was: every segment read and folded on every call. */
+function plainRenderHandle(original: string, canonical: string, s: PersonStandIn, keyed: Keyed): string | null {
+  const { none, alts } = alternativesOf(canonical, s);
+  if (none) return null;
+  const segs = original.match(HANDLE_SEGMENT);
+  if (!segs) return null;
+  let matched = false;
+  const out = segs.map((seg) => {
+    if (!/^\p{L}/u.test(seg)) return seg;
+    const low = asciiLower(seg);
+    for (const [from, to] of alts) {
+      if (low === from) {
+        matched = true;
+        return caseAs(seg, to);
+      }
+    }
+    return null;
+  });
+  if (!matched || out.some((x) => x === null)) return null;
+  return (out as string[])
+    .map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg))
+    .join('');
+}
+
+const syllable = fc.constantFrom('an', 'jo', 'doe', 'li', 'mia', 'ne', 'park', 'jane', 'smith', 'ha', 'yoon', 'x', 'é');
+const part = fc.array(syllable, { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
+
+describe('people resolution shortcuts', () => {
+  it('finds the same people in a login as a search of every substring', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ g: part, f: part }), { maxLength: 12 }),
+        fc.array(fc.array(fc.oneof(syllable, fc.constantFrom('.', '_', '1', '42')), { maxLength: 6 }), {
+          maxLength: 10,
+        }),
+        (names, logins) => {
+          const people = names.map((n) => ({ r: null as never, g: n.g, f: n.f }) as Folded);
+          const fast = namedBy(people);
+          const plain = plainNamedBy(people);
+          for (const l of logins.map((x) => x.join('')).concat(names.map((n) => n.g + n.f))) {
+            expect(fast(l)).toEqual(plain(l));
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('renders a compact form as every segment read on every call renders it', () => {
+    const keyed = createKeyed(parseKey('cd'.repeat(32)));
+    const name = fc.constantFrom('jane', 'doe', 'j', 'mia', 'li', 'hayoon', 'park', 'élodie', 'o', '', 'de la cruz');
+    const piece = fc.oneof(
+      fc.constantFrom('jane', 'Jane', 'JANE', 'doe', 'Doe', 'DOE', 'j', 'J', 'd', 'mia', 'Li', 'li', 'jdoe', 'doej'),
+      fc.constantFrom('hayoon', 'Park', 'élodie', 'Élodie', 'cruz', 'x', 'foo', '.', '_', '-', '@', '3668', '7', 'Ж'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(name, name), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.array(piece, { minLength: 1, maxLength: 5 }), { maxLength: 8 }),
+        (people, handles) => {
+          // one form against one person after another, as resolution tries them
+          for (const h of handles.map((x) => x.join(''))) {
+            for (const [g, f] of people) {
+              const canonical = `${g}|${f}`;
+              const s = personStandIn(canonical, keyed, 0);
+              expect(renderHandle(h, canonical, s, keyed)).toBe(plainRenderHandle(h, canonical, s, keyed));
+            }
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('lists the names of a pool by initial as a filter of the pool does', () => {
+    const lists = pools.registers.flatMap((r) => [r.female, r.male, r.unisex, r.surnames]);
+    for (const list of lists) {
+      for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+        expect(withInitial(list, letter)).toEqual(list.filter((n) => asciiLower(n).charAt(0) === letter));
+      }
+    }
+    const odd = ['Ærin', 'Øystein', 'Łukasz', 'Ágnes', '李', 'anna', 'Anna', ''];
+    for (const letter of ['a', 'o', 'l', 'e', '']) {
+      expect(withInitial(odd, letter)).toEqual(odd.filter((n) => asciiLower(n).charAt(0) === letter));
+    }
+  });
+});
