@@ -109,6 +109,8 @@ export class Matcher {
   private readonly patterns: readonly Pattern[];
   /** Length of the longest pattern. */
   private readonly maxLength: number;
+  /** Length of the longest key (see keyLength). */
+  private readonly maxKey: number;
   /** Depth of every state in the trie (the length of the text it stands for). */
   private readonly depth: Int32Array;
   /** The state whose dense row starts at offset k * i. */
@@ -261,6 +263,7 @@ export class Matcher {
     this.stateOfRow = stateOfRow;
     this.extra = extra;
     this.keyLength = keyLength;
+    this.maxKey = keyLength.reduce((a, b) => Math.max(a, b), 0);
   }
 
   get size(): number {
@@ -340,10 +343,10 @@ export class Matcher {
    * stretches replaced too; `copied` lists, in order, the stretches of `out`
    * copied from `doc`. A match of `out` lying well inside a copied stretch
    * would be a match of `doc` that was neither replaced nor overlapped a
-   * replaced one: there is none but about a dropped match, and the copied
-   * stretches near those are read whole. Otherwise the scan reads each written
-   * stretch and the copied text next to it, and jumps over the middle of long
-   * copied stretches, taking up the state there from the checkpoints of `doc`.
+   * replaced one: there is none but about a dropped match, and the text about
+   * those is read whole. Otherwise the scan reads each written stretch and the
+   * copied text next to it, and jumps over the middle of long copied
+   * stretches, taking up the state there from the checkpoints of `doc`.
    * The key of a long pattern read in such a middle is known from `doc`'s
    * scan (`keyHits`): the pattern is confirmed against `out` there, as it may
    * run on into what was written after the copy.
@@ -358,25 +361,17 @@ export class Matcher {
   ): Match[] {
     if (this.patterns.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { depth, fail, keyLength } = this;
+    const { depth, fail, keyLength, maxKey } = this;
     const { checkpoints, keyHits } = recording;
     let hit = 0;
     const found: Match[] = [];
     const len = out.length;
     let v = 0;
     let pos = 0;
-    // matches of `doc` about one it found but `out` did not replace (sorted by start) may be left in copies
-    const reach = this.maxLength + 8;
     let di = 0;
     for (const c of copied) {
       v = this.scan(out, pos, c.at, 0, len, found, v);
       const end = c.at + c.length;
-      while (di < dropped.length && dropped[di]!.end + reach <= c.from) di++;
-      if (di < dropped.length && dropped[di]!.start - reach < c.from + c.length) {
-        v = this.scan(out, c.at, end, 0, len, found, v);
-        pos = end;
-        continue;
-      }
       // a match starting before `clear` may have a boundary check that reads the written text before it
       let clear = c.at;
       while (clear < end && out.charCodeAt(clear) === 0x5c) clear++;
@@ -388,12 +383,18 @@ export class Matcher {
         v = this.scan(out, t, t + 1, 0, len, found, v);
         t++;
       }
-      const resume = end - TAIL;
-      if (resume - t > 2 * (1 << CHECKPOINT_BITS)) {
-        // the state at `resume`: the longest text ending there that starts at `clear` or later and is a
+      // from t to `to`: read the text, or, when it is long, jump there (every match of `out` ending in
+      // between is one of `doc` but for keys of long patterns, confirmed against `out`)
+      const reach = (to: number): void => {
+        if (to - t <= 2 * (1 << CHECKPOINT_BITS)) {
+          v = this.scan(out, t, to, 0, len, found, v);
+          t = to;
+          return;
+        }
+        // the state at `to`: the longest text ending there that starts at `clear` or later and is a
         // state, which is on the failure chain of the state of the document at that place
-        const d = c.from + (resume - c.at);
-        // keys of long patterns ending in the part jumped over, (t, resume], starting in the copy
+        const d = c.from + (to - c.at);
+        // keys of long patterns ending in the part jumped over, (t, to], starting in the copy
         const skipFrom = c.from + (t - c.at);
         while (hit < keyHits.length && keyHits[hit]! + keyLength[keyHits[hit + 1]!]! <= skipFrom) hit += 2;
         for (; hit < keyHits.length && keyHits[hit]! + keyLength[keyHits[hit + 1]!]! <= d; hit += 2) {
@@ -403,11 +404,25 @@ export class Matcher {
         }
         const k = d >> CHECKPOINT_BITS;
         let st = this.stateOf(this.run(doc, k << CHECKPOINT_BITS, d, checkpoints[k]!));
-        const limit = resume - clear;
+        const limit = to - clear;
         while (depth[st]! > limit) st = fail[st]!;
         v = this.code[st]!;
-        t = resume;
+        t = to;
+      };
+      // A match of `doc` that select left out for one it found, but that `out` did not replace (dropped,
+      // sorted by start), may be left in the copy: it overlaps the dropped one, so the scan reports it (at
+      // its end, or its key's end) after the dropped one's start and before its end plus the longest key.
+      // Keys reported before the dropped one's start, in a part jumped over, are confirmed from keyHits.
+      while (di < dropped.length && dropped[di]!.end + maxKey <= c.from) di++;
+      for (let j = di; j < dropped.length && dropped[j]!.start < c.from + c.length; j++) {
+        const a = Math.max(t, c.at + (dropped[j]!.start - c.from));
+        const b = Math.min(end, c.at + (dropped[j]!.end + maxKey - c.from));
+        if (b <= a) continue;
+        reach(a);
+        v = this.scan(out, a, b, 0, len, found, v);
+        t = b;
       }
+      reach(Math.max(t, end - TAIL));
       v = this.scan(out, t, end, 0, len, found, v);
       pos = end;
     }
