@@ -84,15 +84,21 @@ export interface Recording {
 /*
  * The scan walks an encoded state: a dense state is the offset of its row in
  * `delta` (>= 0), a sparse state s is -(s + 1). A dense row's cells hold
- * encoded states, so a step through dense states is one memory read. Class 0
- * (a character in no pattern) always leads back to the root, so the row's
- * cell 0 holds instead where the state's reports start (a state, or -1).
+ * encoded states, so a step through dense states is one memory read; cell 0
+ * (class 0, a character in no pattern) leads back to the root, whose row is
+ * the first. The rows of states with reports come last, from offset
+ * `reportRows` on: a step to a dense state below it reports nothing, which one
+ * comparison tells.
  */
 export class Matcher {
   private readonly classes: Uint16Array;
   private readonly k: number;
-  /** Dense rows, `k` cells each: cell 0 the report start, cell c the encoded next state on class c. */
+  /** Dense rows, `k` cells each: cell c the encoded next state on class c. */
   private readonly delta: Int32Array;
+  /** Offset in `delta` of the first row of a state with reports (the rows of those that have none come first). */
+  private readonly reportRows: number;
+  /** Where the reports of the state of each row from `reportRows` on start. */
+  private readonly rowReport: Int32Array;
   /** Trie edges of every state: a child list through first-child / next-sibling links, with the child's class. */
   private readonly firstChild: Int32Array;
   private readonly nextSibling: Int32Array;
@@ -123,6 +129,10 @@ export class Matcher {
   private jsonRaw = false;
   /** While findRecording scans: where the keys of long patterns were seen. */
   private hits: number[] | null = null;
+  /** The scan's encoded state, between advance and its caller. */
+  private state = 0;
+  /** Where the reports of the last character advance read start (a state), or -1. */
+  private reported = -1;
 
   /**
    * `denseCells`: budget of dense transition cells (tests set it low to exercise the sparse path);
@@ -246,11 +256,29 @@ export class Matcher {
     }
     const out = outAll.slice(0, n);
     const report = new Int32Array(n);
-    for (let st = 0; st < n; st++) {
-      report[st] = out[st] !== -1 ? st : dict[st]!;
-      if (code[st]! >= 0) delta[code[st]!] = report[st]!;
+    for (let st = 0; st < n; st++) report[st] = out[st] !== -1 ? st : dict[st]!;
+    // rows in a new order: those of states without reports first (the root's first of all), then the others
+    const newRow = new Int32Array(rows);
+    let r = 0;
+    for (let row = 0; row < rows; row++) if (report[stateOfRow[row]!] === -1) newRow[row] = r++;
+    const reportRows = r * k;
+    for (let row = 0; row < rows; row++) if (report[stateOfRow[row]!] !== -1) newRow[row] = r++;
+    const recode = (v: number): number => (v >= 0 ? newRow[v / k]! * k : v);
+    const rowDelta = new Int32Array(rows * k);
+    const rowState = new Int32Array(rows);
+    const rowReport = new Int32Array(rows - reportRows / k);
+    for (let row = 0; row < rows; row++) {
+      const from = row * k;
+      const to = newRow[row]! * k;
+      for (let cls = 1; cls < k; cls++) rowDelta[to + cls] = recode(delta[from + cls]!);
+      const st = stateOfRow[row]!;
+      rowState[newRow[row]!] = st;
+      if (to >= reportRows) rowReport[(to - reportRows) / k] = report[st]!;
     }
-    this.delta = delta;
+    for (let st = 0; st < n; st++) code[st] = recode(code[st]!);
+    this.delta = rowDelta;
+    this.reportRows = reportRows;
+    this.rowReport = rowReport;
     this.code = code;
     this.firstChild = firstChild.slice(0, n);
     this.nextSibling = nextSibling.slice(0, n);
@@ -260,7 +288,7 @@ export class Matcher {
     this.dict = dict;
     this.report = report;
     this.depth = depth.slice(0, n);
-    this.stateOfRow = stateOfRow;
+    this.stateOfRow = rowState;
     this.extra = extra;
     this.keyLength = keyLength;
     this.maxKey = keyLength.reduce((a, b) => Math.max(a, b), 0);
@@ -456,48 +484,71 @@ export class Matcher {
     checkpoints?: Int32Array,
     emit = true,
   ): number {
-    const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
-    const mask = (1 << CHECKPOINT_BITS) - 1;
-    for (let i = lo; i < hi; i++) {
-      if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
-      const cls = classes[text.charCodeAt(i)]!;
-      // a character in no pattern leads back to the root from anywhere
-      if (cls === 0) {
-        v = 0;
-        continue;
-      }
-      let r: number;
-      if (v >= 0) {
-        v = delta[v + cls]!;
-        if (v >= 0) {
-          r = delta[v]!;
-          if (r === -1) continue;
-        } else r = report[-v - 1]!;
-      } else {
-        let s = -v - 1;
-        for (;;) {
-          let c = firstChild[s]!;
-          while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
-          if (c !== -1) {
-            v = code[c]!;
-            break;
-          }
-          s = fail[s]!;
-          const b = code[s]!;
-          if (b >= 0) {
-            v = delta[b + cls]!;
-            break;
-          }
-        }
-        r = v >= 0 ? delta[v]! : report[-v - 1]!;
-      }
+    const dict = this.dict;
+    this.state = v;
+    for (let i = lo; i < hi;) {
+      i = this.advance(text, i, hi, checkpoints);
       if (!emit) continue;
-      while (r !== -1) {
-        this.emit(text, r, i + 1, from, to, found);
-        r = dict[r]!;
+      for (let r = this.reported; r !== -1; r = dict[r]!) this.emit(text, r, i, from, to, found);
+    }
+    return this.state;
+  }
+
+  /**
+   * Runs the automaton from `state` over text[i, hi) up to the first
+   * character that ends a match of the trie: returns the position after it,
+   * with `reported` where its reports start, or hi with `reported` -1. Leaves
+   * the state reached in `state`. (It calls nothing: the scan's loop, with
+   * no call in it, keeps its values in registers.)
+   */
+  private advance(text: string, i: number, hi: number, checkpoints: Int32Array | undefined): number {
+    const { classes, delta, reportRows, rowReport, firstChild, nextSibling, edgeClass, fail, code, report, k } = this;
+    const mask = (1 << CHECKPOINT_BITS) - 1;
+    let v = this.state;
+    while (i < hi) {
+      if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
+      // up to the next checkpoint
+      const stop = Math.min(hi, (i | mask) + 1);
+      for (; i < stop; i++) {
+        const cls = classes[text.charCodeAt(i)]!;
+        let r: number;
+        if (v >= 0) {
+          v = delta[v + cls]!;
+          // a dense state without reports: the common case
+          if (v >= 0 && v < reportRows) continue;
+          r = v >= 0 ? rowReport[(v - reportRows) / k]! : report[-v - 1]!;
+        } else if (cls === 0) {
+          // a character in no pattern leads back to the root from anywhere
+          v = 0;
+          continue;
+        } else {
+          let s = -v - 1;
+          for (;;) {
+            let c = firstChild[s]!;
+            while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
+            if (c !== -1) {
+              v = code[c]!;
+              break;
+            }
+            s = fail[s]!;
+            const b = code[s]!;
+            if (b >= 0) {
+              v = delta[b + cls]!;
+              break;
+            }
+          }
+          r = v >= 0 ? (v >= reportRows ? rowReport[(v - reportRows) / k]! : -1) : report[-v - 1]!;
+        }
+        if (r !== -1) {
+          this.state = v;
+          this.reported = r;
+          return i + 1;
+        }
       }
     }
-    return v;
+    this.state = v;
+    this.reported = -1;
+    return hi;
   }
 
   private emit(text: string, state: number, end: number, from: number, to: number, found: Match[]): void {
