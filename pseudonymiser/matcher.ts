@@ -486,8 +486,9 @@ export class Matcher {
   ): number {
     const dict = this.dict;
     this.state = v;
-    for (let i = lo; i < hi;) {
-      i = this.advance(text, i, hi, checkpoints);
+    const end = Math.min(hi, text.length);
+    for (let i = lo; i < end;) {
+      i = this.advance(text, i, end, checkpoints);
       if (!emit) continue;
       for (let r = this.reported; r !== -1; r = dict[r]!) this.emit(text, r, i, from, to, found);
     }
@@ -504,6 +505,9 @@ export class Matcher {
   private advance(text: string, i: number, hi: number, checkpoints: Int32Array | undefined): number {
     const { classes, delta, reportRows, rowReport, firstChild, nextSibling, edgeClass, fail, code, report, k } = this;
     const mask = (1 << CHECKPOINT_BITS) - 1;
+    // bounded so (no change: the scan passes no more), the reads below need no bounds check
+    const len = text.length;
+    if (hi > len) hi = len;
     let v = this.state;
     while (i < hi) {
       if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
