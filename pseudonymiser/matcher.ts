@@ -212,11 +212,43 @@ export class Matcher {
       denseDepth++;
       denseRows += perDepth[denseDepth]!;
     }
+    // which dense states report (own output or one on the failure chain): failure links of those first,
+    // breadth first through the trie, so that their rows can be laid out before they are filled
+    const loud = new Uint8Array(n);
+    const dense: number[] = [0]; // the dense states, breadth first
+    {
+      const linkOf = new Int32Array(n);
+      for (let qi = 0; qi < dense.length; qi++) {
+        const st = dense[qi]!;
+        loud[st] = outAll[st] !== -1 || (st !== 0 && loud[linkOf[st]!] === 1) ? 1 : 0;
+        if (depth[st]! >= denseDepth) continue;
+        for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) {
+          let fs = 0;
+          if (st !== 0) {
+            const cls = edgeClass[ch]!;
+            for (let t = linkOf[st]!; ; t = linkOf[t]!) {
+              let c = firstChild[t]!;
+              while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
+              if (c !== -1) {
+                fs = c;
+                break;
+              }
+              if (t === 0) break;
+            }
+          }
+          linkOf[ch] = fs;
+          dense.push(ch);
+        }
+      }
+    }
+    // the rows of dense states without reports first (the root's first of all), then the others
     const code = new Int32Array(n);
+    for (let st = 0; st < n; st++) code[st] = -(st + 1);
+    const stateOfRow = new Int32Array(dense.length);
     let rows = 0;
-    for (let st = 0; st < n; st++) code[st] = depth[st]! <= denseDepth ? k * rows++ : -(st + 1);
-    const stateOfRow = new Int32Array(rows);
-    for (let st = 0; st < n; st++) if (code[st]! >= 0) stateOfRow[code[st]! / k] = st;
+    for (const st of dense) if (loud[st] === 0) code[(stateOfRow[rows] = st)] = k * rows++;
+    const reportRows = rows * k;
+    for (const st of dense) if (loud[st] === 1) code[(stateOfRow[rows] = st)] = k * rows++;
     const delta = new Int32Array(rows * k);
     // the next state (not encoded) from a state whose row, if dense, is complete
     const step = (st: number, cls: number): number => {
@@ -257,26 +289,9 @@ export class Matcher {
     const out = outAll.slice(0, n);
     const report = new Int32Array(n);
     for (let st = 0; st < n; st++) report[st] = out[st] !== -1 ? st : dict[st]!;
-    // rows in a new order: those of states without reports first (the root's first of all), then the others
-    const newRow = new Int32Array(rows);
-    let r = 0;
-    for (let row = 0; row < rows; row++) if (report[stateOfRow[row]!] === -1) newRow[row] = r++;
-    const reportRows = r * k;
-    for (let row = 0; row < rows; row++) if (report[stateOfRow[row]!] !== -1) newRow[row] = r++;
-    const recode = (v: number): number => (v >= 0 ? newRow[v / k]! * k : v);
-    const rowDelta = new Int32Array(rows * k);
-    const rowState = new Int32Array(rows);
     const rowReport = new Int32Array(rows - reportRows / k);
-    for (let row = 0; row < rows; row++) {
-      const from = row * k;
-      const to = newRow[row]! * k;
-      for (let cls = 1; cls < k; cls++) rowDelta[to + cls] = recode(delta[from + cls]!);
-      const st = stateOfRow[row]!;
-      rowState[newRow[row]!] = st;
-      if (to >= reportRows) rowReport[(to - reportRows) / k] = report[st]!;
-    }
-    for (let st = 0; st < n; st++) code[st] = recode(code[st]!);
-    this.delta = rowDelta;
+    for (let row = reportRows / k; row < rows; row++) rowReport[row - reportRows / k] = report[stateOfRow[row]!]!;
+    this.delta = delta;
     this.reportRows = reportRows;
     this.rowReport = rowReport;
     this.code = code;
@@ -288,7 +303,7 @@ export class Matcher {
     this.dict = dict;
     this.report = report;
     this.depth = depth.slice(0, n);
-    this.stateOfRow = rowState;
+    this.stateOfRow = stateOfRow;
     this.extra = extra;
     this.keyLength = keyLength;
     this.maxKey = keyLength.reduce((a, b) => Math.max(a, b), 0);
