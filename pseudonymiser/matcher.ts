@@ -84,15 +84,21 @@ export interface Recording {
 /*
  * The scan walks an encoded state: a dense state is the offset of its row in
  * `delta` (>= 0), a sparse state s is -(s + 1). A dense row's cells hold
- * encoded states, so a step through dense states is one memory read. Class 0
- * (a character in no pattern) always leads back to the root, so the row's
- * cell 0 holds instead where the state's reports start (a state, or -1).
+ * encoded states, so a step through dense states is one memory read; cell 0
+ * (class 0, a character in no pattern) leads back to the root, whose row is
+ * the first. The rows of states with reports come last, from offset
+ * `reportRows` on: a step to a dense state below it reports nothing, which one
+ * comparison tells.
  */
 export class Matcher {
   private readonly classes: Uint16Array;
   private readonly k: number;
-  /** Dense rows, `k` cells each: cell 0 the report start, cell c the encoded next state on class c. */
+  /** Dense rows, `k` cells each: cell c the encoded next state on class c. */
   private readonly delta: Int32Array;
+  /** Offset in `delta` of the first row of a state with reports (the rows of those that have none come first). */
+  private readonly reportRows: number;
+  /** Where the reports of the state of each row from `reportRows` on start. */
+  private readonly rowReport: Int32Array;
   /** Trie edges of every state: a child list through first-child / next-sibling links, with the child's class. */
   private readonly firstChild: Int32Array;
   private readonly nextSibling: Int32Array;
@@ -109,6 +115,8 @@ export class Matcher {
   private readonly patterns: readonly Pattern[];
   /** Length of the longest pattern. */
   private readonly maxLength: number;
+  /** Length of the longest key (see keyLength). */
+  private readonly maxKey: number;
   /** Depth of every state in the trie (the length of the text it stands for). */
   private readonly depth: Int32Array;
   /** The state whose dense row starts at offset k * i. */
@@ -121,6 +129,10 @@ export class Matcher {
   private jsonRaw = false;
   /** While findRecording scans: where the keys of long patterns were seen. */
   private hits: number[] | null = null;
+  /** The scan's encoded state, between advance and its caller. */
+  private state = 0;
+  /** Where the reports of the last character advance read start (a state), or -1. */
+  private reported = -1;
 
   /**
    * `denseCells`: budget of dense transition cells (tests set it low to exercise the sparse path);
@@ -200,11 +212,43 @@ export class Matcher {
       denseDepth++;
       denseRows += perDepth[denseDepth]!;
     }
+    // which dense states report (own output or one on the failure chain): failure links of those first,
+    // breadth first through the trie, so that their rows can be laid out before they are filled
+    const loud = new Uint8Array(n);
+    const dense: number[] = [0]; // the dense states, breadth first
+    {
+      const linkOf = new Int32Array(n);
+      for (let qi = 0; qi < dense.length; qi++) {
+        const st = dense[qi]!;
+        loud[st] = outAll[st] !== -1 || (st !== 0 && loud[linkOf[st]!] === 1) ? 1 : 0;
+        if (depth[st]! >= denseDepth) continue;
+        for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) {
+          let fs = 0;
+          if (st !== 0) {
+            const cls = edgeClass[ch]!;
+            for (let t = linkOf[st]!; ; t = linkOf[t]!) {
+              let c = firstChild[t]!;
+              while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
+              if (c !== -1) {
+                fs = c;
+                break;
+              }
+              if (t === 0) break;
+            }
+          }
+          linkOf[ch] = fs;
+          dense.push(ch);
+        }
+      }
+    }
+    // the rows of dense states without reports first (the root's first of all), then the others
     const code = new Int32Array(n);
+    for (let st = 0; st < n; st++) code[st] = -(st + 1);
+    const stateOfRow = new Int32Array(dense.length);
     let rows = 0;
-    for (let st = 0; st < n; st++) code[st] = depth[st]! <= denseDepth ? k * rows++ : -(st + 1);
-    const stateOfRow = new Int32Array(rows);
-    for (let st = 0; st < n; st++) if (code[st]! >= 0) stateOfRow[code[st]! / k] = st;
+    for (const st of dense) if (loud[st] === 0) code[(stateOfRow[rows] = st)] = k * rows++;
+    const reportRows = rows * k;
+    for (const st of dense) if (loud[st] === 1) code[(stateOfRow[rows] = st)] = k * rows++;
     const delta = new Int32Array(rows * k);
     // the next state (not encoded) from a state whose row, if dense, is complete
     const step = (st: number, cls: number): number => {
@@ -244,11 +288,12 @@ export class Matcher {
     }
     const out = outAll.slice(0, n);
     const report = new Int32Array(n);
-    for (let st = 0; st < n; st++) {
-      report[st] = out[st] !== -1 ? st : dict[st]!;
-      if (code[st]! >= 0) delta[code[st]!] = report[st]!;
-    }
+    for (let st = 0; st < n; st++) report[st] = out[st] !== -1 ? st : dict[st]!;
+    const rowReport = new Int32Array(rows - reportRows / k);
+    for (let row = reportRows / k; row < rows; row++) rowReport[row - reportRows / k] = report[stateOfRow[row]!]!;
     this.delta = delta;
+    this.reportRows = reportRows;
+    this.rowReport = rowReport;
     this.code = code;
     this.firstChild = firstChild.slice(0, n);
     this.nextSibling = nextSibling.slice(0, n);
@@ -261,6 +306,7 @@ export class Matcher {
     this.stateOfRow = stateOfRow;
     this.extra = extra;
     this.keyLength = keyLength;
+    this.maxKey = keyLength.reduce((a, b) => Math.max(a, b), 0);
   }
 
   get size(): number {
@@ -340,10 +386,10 @@ export class Matcher {
    * stretches replaced too; `copied` lists, in order, the stretches of `out`
    * copied from `doc`. A match of `out` lying well inside a copied stretch
    * would be a match of `doc` that was neither replaced nor overlapped a
-   * replaced one: there is none but about a dropped match, and the copied
-   * stretches near those are read whole. Otherwise the scan reads each written
-   * stretch and the copied text next to it, and jumps over the middle of long
-   * copied stretches, taking up the state there from the checkpoints of `doc`.
+   * replaced one: there is none but about a dropped match, and the text about
+   * those is read whole. Otherwise the scan reads each written stretch and the
+   * copied text next to it, and jumps over the middle of long copied
+   * stretches, taking up the state there from the checkpoints of `doc`.
    * The key of a long pattern read in such a middle is known from `doc`'s
    * scan (`keyHits`): the pattern is confirmed against `out` there, as it may
    * run on into what was written after the copy.
@@ -358,25 +404,17 @@ export class Matcher {
   ): Match[] {
     if (this.patterns.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { depth, fail, keyLength } = this;
+    const { depth, fail, keyLength, maxKey } = this;
     const { checkpoints, keyHits } = recording;
     let hit = 0;
     const found: Match[] = [];
     const len = out.length;
     let v = 0;
     let pos = 0;
-    // matches of `doc` about one it found but `out` did not replace (sorted by start) may be left in copies
-    const reach = this.maxLength + 8;
     let di = 0;
     for (const c of copied) {
       v = this.scan(out, pos, c.at, 0, len, found, v);
       const end = c.at + c.length;
-      while (di < dropped.length && dropped[di]!.end + reach <= c.from) di++;
-      if (di < dropped.length && dropped[di]!.start - reach < c.from + c.length) {
-        v = this.scan(out, c.at, end, 0, len, found, v);
-        pos = end;
-        continue;
-      }
       // a match starting before `clear` may have a boundary check that reads the written text before it
       let clear = c.at;
       while (clear < end && out.charCodeAt(clear) === 0x5c) clear++;
@@ -388,12 +426,18 @@ export class Matcher {
         v = this.scan(out, t, t + 1, 0, len, found, v);
         t++;
       }
-      const resume = end - TAIL;
-      if (resume - t > 2 * (1 << CHECKPOINT_BITS)) {
-        // the state at `resume`: the longest text ending there that starts at `clear` or later and is a
+      // from t to `to`: read the text, or, when it is long, jump there (every match of `out` ending in
+      // between is one of `doc` but for keys of long patterns, confirmed against `out`)
+      const reach = (to: number): void => {
+        if (to - t <= 2 * (1 << CHECKPOINT_BITS)) {
+          v = this.scan(out, t, to, 0, len, found, v);
+          t = to;
+          return;
+        }
+        // the state at `to`: the longest text ending there that starts at `clear` or later and is a
         // state, which is on the failure chain of the state of the document at that place
-        const d = c.from + (resume - c.at);
-        // keys of long patterns ending in the part jumped over, (t, resume], starting in the copy
+        const d = c.from + (to - c.at);
+        // keys of long patterns ending in the part jumped over, (t, to], starting in the copy
         const skipFrom = c.from + (t - c.at);
         while (hit < keyHits.length && keyHits[hit]! + keyLength[keyHits[hit + 1]!]! <= skipFrom) hit += 2;
         for (; hit < keyHits.length && keyHits[hit]! + keyLength[keyHits[hit + 1]!]! <= d; hit += 2) {
@@ -403,11 +447,25 @@ export class Matcher {
         }
         const k = d >> CHECKPOINT_BITS;
         let st = this.stateOf(this.run(doc, k << CHECKPOINT_BITS, d, checkpoints[k]!));
-        const limit = resume - clear;
+        const limit = to - clear;
         while (depth[st]! > limit) st = fail[st]!;
         v = this.code[st]!;
-        t = resume;
+        t = to;
+      };
+      // A match of `doc` that select left out for one it found, but that `out` did not replace (dropped,
+      // sorted by start), may be left in the copy: it overlaps the dropped one, so the scan reports it (at
+      // its end, or its key's end) after the dropped one's start and before its end plus the longest key.
+      // Keys reported before the dropped one's start, in a part jumped over, are confirmed from keyHits.
+      while (di < dropped.length && dropped[di]!.end + maxKey <= c.from) di++;
+      for (let j = di; j < dropped.length && dropped[j]!.start < c.from + c.length; j++) {
+        const a = Math.max(t, c.at + (dropped[j]!.start - c.from));
+        const b = Math.min(end, c.at + (dropped[j]!.end + maxKey - c.from));
+        if (b <= a) continue;
+        reach(a);
+        v = this.scan(out, a, b, 0, len, found, v);
+        t = b;
       }
+      reach(Math.max(t, end - TAIL));
       v = this.scan(out, t, end, 0, len, found, v);
       pos = end;
     }
@@ -441,48 +499,75 @@ export class Matcher {
     checkpoints?: Int32Array,
     emit = true,
   ): number {
-    const { classes, delta, firstChild, nextSibling, edgeClass, fail, code, dict, report } = this;
-    const mask = (1 << CHECKPOINT_BITS) - 1;
-    for (let i = lo; i < hi; i++) {
-      if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
-      const cls = classes[text.charCodeAt(i)]!;
-      // a character in no pattern leads back to the root from anywhere
-      if (cls === 0) {
-        v = 0;
-        continue;
-      }
-      let r: number;
-      if (v >= 0) {
-        v = delta[v + cls]!;
-        if (v >= 0) {
-          r = delta[v]!;
-          if (r === -1) continue;
-        } else r = report[-v - 1]!;
-      } else {
-        let s = -v - 1;
-        for (;;) {
-          let c = firstChild[s]!;
-          while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
-          if (c !== -1) {
-            v = code[c]!;
-            break;
-          }
-          s = fail[s]!;
-          const b = code[s]!;
-          if (b >= 0) {
-            v = delta[b + cls]!;
-            break;
-          }
-        }
-        r = v >= 0 ? delta[v]! : report[-v - 1]!;
-      }
+    const dict = this.dict;
+    this.state = v;
+    const end = Math.min(hi, text.length);
+    for (let i = lo; i < end;) {
+      i = this.advance(text, i, end, checkpoints);
       if (!emit) continue;
-      while (r !== -1) {
-        this.emit(text, r, i + 1, from, to, found);
-        r = dict[r]!;
+      for (let r = this.reported; r !== -1; r = dict[r]!) this.emit(text, r, i, from, to, found);
+    }
+    return this.state;
+  }
+
+  /**
+   * Runs the automaton from `state` over text[i, hi) up to the first
+   * character that ends a match of the trie: returns the position after it,
+   * with `reported` where its reports start, or hi with `reported` -1. Leaves
+   * the state reached in `state`. (It calls nothing: the scan's loop, with
+   * no call in it, keeps its values in registers.)
+   */
+  private advance(text: string, i: number, hi: number, checkpoints: Int32Array | undefined): number {
+    const { classes, delta, reportRows, rowReport, firstChild, nextSibling, edgeClass, fail, code, report, k } = this;
+    const mask = (1 << CHECKPOINT_BITS) - 1;
+    // bounded so (no change: the scan passes no more), the reads below need no bounds check
+    const len = text.length;
+    if (hi > len) hi = len;
+    let v = this.state;
+    while (i < hi) {
+      if (checkpoints !== undefined && (i & mask) === 0) checkpoints[i >> CHECKPOINT_BITS] = v;
+      // up to the next checkpoint
+      const stop = Math.min(hi, (i | mask) + 1);
+      for (; i < stop; i++) {
+        const cls = classes[text.charCodeAt(i)]!;
+        let r: number;
+        if (v >= 0) {
+          v = delta[v + cls]!;
+          // a dense state without reports: the common case
+          if (v >= 0 && v < reportRows) continue;
+          r = v >= 0 ? rowReport[(v - reportRows) / k]! : report[-v - 1]!;
+        } else if (cls === 0) {
+          // a character in no pattern leads back to the root from anywhere
+          v = 0;
+          continue;
+        } else {
+          let s = -v - 1;
+          for (;;) {
+            let c = firstChild[s]!;
+            while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
+            if (c !== -1) {
+              v = code[c]!;
+              break;
+            }
+            s = fail[s]!;
+            const b = code[s]!;
+            if (b >= 0) {
+              v = delta[b + cls]!;
+              break;
+            }
+          }
+          r = v >= 0 ? (v >= reportRows ? rowReport[(v - reportRows) / k]! : -1) : report[-v - 1]!;
+        }
+        if (r !== -1) {
+          this.state = v;
+          this.reported = r;
+          return i + 1;
+        }
       }
     }
-    return v;
+    this.state = v;
+    this.reported = -1;
+    return hi;
   }
 
   private emit(text: string, state: number, end: number, from: number, to: number, found: Match[]): void {
