@@ -3,23 +3,24 @@
  * URLs and connection strings, `Authorization` / `Cookie` headers, and
  * `KEY=value` / `KEY: value` assignments and `--api-key value` options whose name says secret.
  *
- * Cost per chunk: one linear candidate scan for tokens (secrets/scan.ts);
- * the structural detectors each start from a cheap literal search
- * (`-----BEGIN`, `://`) or from one shared list of secret-word positions
- * (headers, assignments, prose: secrets/words.ts) and only then run short
+ * Cost per chunk: one sweep (secrets/sweep.ts) that finds the candidate
+ * tokens (secrets/scan.ts) and the list of secret-word positions that the
+ * headers, assignments and prose scans start from (secrets/words.ts); the
+ * key blocks and URLs start from a cheap literal search (`BEGIN `, `://`);
+ * all only then run short
  * sticky patterns, each bounded, from the hit. Every
  * scan moves forward past what it has read, so the work stays linear in
  * the text even on adversarial input.
  */
 import type { Chunk, Detector, DetectContext, FindingSink, Kind, Segment } from '../types';
 import { kindOfKey } from './context';
-import { scanTokens, classifyToken } from './secrets/scan';
+import { classifyToken } from './secrets/scan';
+import { sweepSecrets } from './secrets/sweep';
 import { isJsonSegment } from './secrets/rules';
 import { cookieValues } from './secrets/http';
 import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
-import { secretWordStarts } from './secrets/words';
 import { StartCursor } from './starts';
 
 export { classifyToken } from './secrets/scan';
@@ -65,10 +66,13 @@ class Emitter {
   }
 }
 
-// ---------------------------------------------------------------- tokens
+// ---------------------------------------------------------------- tokens and secret words
 
-function detectTokens(corpus: string, out: Emitter): void {
-  secretScanWork.steps += scanTokens(corpus, (m) => out.emit(m.rule.kind, m.start, m.end));
+/** Reports the provider tokens; returns the secret-word starts (both from one sweep). */
+function detectTokens(corpus: string, out: Emitter): number[] {
+  const starts: number[] = [];
+  secretScanWork.steps += sweepSecrets(corpus, (m) => out.emit(m.rule.kind, m.start, m.end), starts);
+  return starts;
 }
 
 // ---------------------------------------------------------------- private key blocks
@@ -94,8 +98,18 @@ export function looksLikeKeyBody(body: string): boolean {
   return count >= 48 && seen.size >= 16;
 }
 
+/**
+ * `corpus.indexOf('-----BEGIN ', from)`, found by its `BEGIN `: a search for
+ * the whole pattern, which opens with five dashes, is several times slower.
+ */
+export function nextBegin(corpus: string, from: number): number {
+  for (let b = corpus.indexOf('BEGIN ', from + 5); b >= 0; b = corpus.indexOf('BEGIN ', b + 1))
+    if (corpus.startsWith('-----', b - 5)) return b - 5;
+  return -1;
+}
+
 function detectKeyBlocks(corpus: string, out: Emitter): void {
-  let i = corpus.indexOf('-----BEGIN ');
+  let i = nextBegin(corpus, 0);
   let nextEnd = -2; // cached position of the next `-----END `, so a run of BEGINs stays linear
   while (i >= 0) {
     secretScanWork.steps++;
@@ -112,7 +126,7 @@ function detectKeyBlocks(corpus: string, out: Emitter): void {
         PEM_HEAD.lastIndex = i;
         const h2 = PEM_HEAD.exec(corpus);
         if (!h2) {
-          i = corpus.indexOf('-----BEGIN ', nextEnd);
+          i = nextBegin(corpus, nextEnd);
           continue;
         }
         bodyStart = i + h2[0].length;
@@ -128,7 +142,7 @@ function detectKeyBlocks(corpus: string, out: Emitter): void {
         }
       }
     }
-    i = corpus.indexOf('-----BEGIN ', resume);
+    i = nextBegin(corpus, resume);
   }
 }
 
@@ -386,9 +400,8 @@ export const secretsDetector: Detector = {
     const corpus = chunk.corpus;
     const out = new Emitter(chunk, sink, ctx);
     detectKeyBlocks(corpus, out);
-    detectTokens(corpus, out);
+    const starts = detectTokens(corpus, out);
     detectUrls(corpus, out);
-    const starts = secretWordStarts(corpus);
     detectHeaders(corpus, out, starts);
     detectAssignments(corpus, out, starts);
     detectProseCredentials(corpus, (kind, start, end) => out.emit(kind, start, end), starts);
