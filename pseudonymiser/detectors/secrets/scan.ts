@@ -78,19 +78,26 @@ function tryRule(r: TokenRule, s: string, at: number): TokenMatch | null {
   return { rule: r, start: at, end };
 }
 
+/**
+ * `s.charCodeAt(i)`, or -1 outside the string (where charCodeAt gives NaN):
+ * equal to no character either way, but reading past the end would make the
+ * compiled scan fall back to the interpreter, near the end of each chunk.
+ */
+const codeAt = (s: string, i: number): number => (i >= 0 && i < s.length ? s.charCodeAt(i) : -1);
+
 /** A cheap gate in front of the shape rules (see their `shape` functions in rules.ts). */
 function mayBeShaped(s: string, start: number): boolean {
   const c = s.charCodeAt(start);
   return (
-    s.charCodeAt(start - 1) === 58 || // Telegram: digits ':' 'AA…'
-    s.charCodeAt(start + 5) === 126 || // Azure AD client secret: `…Q~`
-    s.charCodeAt(start + 14) === 46 || // Terraform Cloud: `….atlasv1.`
-    s.charCodeAt(start + 32) === 45 || // Mailchimp: `…-us12`
-    s.charCodeAt(start + 6) === 95 || // MaxMind: `…_…_mmk`
+    codeAt(s, start - 1) === 58 || // Telegram: digits ':' 'AA…'
+    codeAt(s, start + 5) === 126 || // Azure AD client secret: `…Q~`
+    codeAt(s, start + 14) === 46 || // Terraform Cloud: `….atlasv1.`
+    codeAt(s, start + 32) === 45 || // Mailchimp: `…-us12`
+    codeAt(s, start + 6) === 95 || // MaxMind: `…_…_mmk`
     c === 77 ||
     c === 78 ||
     c === 79 || // Discord bot tokens start M, N or O
-    (c >= 48 && c <= 57 && s.charCodeAt(start + 27) === 95) // ngrok
+    (c >= 48 && c <= 57 && codeAt(s, start + 27) === 95) // ngrok
   );
 }
 
