@@ -400,7 +400,7 @@ export const secretsDetector: Detector = {
     // one sweep; the tokens are reported after the key blocks, as each scan reported in turn
     const tokens: TokenMatch[] = [];
     const marks: SweepMarks = { words: [], urls: [], begins: [] };
-    secretScanWork.steps += sweepSecrets(corpus, (m) => tokens.push(m), marks);
+    secretScanWork.steps += sweepSecrets(corpus, tokens, marks);
     detectKeyBlocks(corpus, out, marks.begins);
     for (const m of tokens) out.emit(m.rule.kind, m.start, m.end);
     detectUrls(corpus, out, marks.urls);

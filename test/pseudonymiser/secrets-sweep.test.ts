@@ -38,9 +38,10 @@ function plain(s: string): Result {
 }
 
 function swept(s: string): Result {
-  const tokens: Found[] = [];
+  const found: TokenMatch[] = [];
   const marks = { words: [], urls: [], begins: [] };
-  const work = sweepSecrets(s, (m: TokenMatch) => tokens.push([m.start, m.end, m.rule.id]), marks);
+  const work = sweepSecrets(s, found, marks);
+  const tokens = found.map((m): Found => [m.start, m.end, m.rule.id]);
   return { tokens, ...marks, work };
 }
 

@@ -103,15 +103,28 @@ function marksOnly(s: string, from: number, to: number, marks: SweepMarks): void
   state.key = key;
 }
 
+/** Where `collect` puts the tokens of the current sweep. */
+let into: TokenMatch[] = [];
 /**
- * Calls `found` for every provider token in `s` (as scanTokens) and records
- * the marks. Returns the number of classification attempts made (a measure
- * of work).
+ * The one callback the sweep hands readRun: a new closure per chunk would
+ * make the compiled readRun, which inlines its callback, start over on every
+ * chunk.
  */
-export function sweepSecrets(s: string, found: (m: TokenMatch) => void, marks: SweepMarks): number {
+const collect = (m: TokenMatch): void => {
+  into.push(m);
+};
+
+/**
+ * Pushes every provider token in `s` onto `tokens` (what scanTokens reports,
+ * in its order) and records the marks. Returns the number of classification
+ * attempts made (a measure of work).
+ */
+export function sweepSecrets(s: string, tokens: TokenMatch[], marks: SweepMarks): number {
   const work0 = runWork.steps;
   const n = s.length;
   state.key = 0;
+  into = tokens;
+  const found = collect;
   for (let i = 0; i < n;) {
     const end = nextRunEnd(s, i, marks);
     if (end < 0) break;
