@@ -3,23 +3,24 @@
  * URLs and connection strings, `Authorization` / `Cookie` headers, and
  * `KEY=value` / `KEY: value` assignments and `--api-key value` options whose name says secret.
  *
- * Cost per chunk: one linear candidate scan for tokens (secrets/scan.ts);
- * the structural detectors each start from a cheap literal search
- * (`-----BEGIN`, `://`) or from one shared list of secret-word positions
- * (headers, assignments, prose: secrets/words.ts) and only then run short
+ * Cost per chunk: one sweep (secrets/sweep.ts) that finds the candidate
+ * tokens (secrets/scan.ts), the list of secret-word positions that the
+ * headers, assignments and prose scans start from (secrets/words.ts) and
+ * the positions of `-----BEGIN ` and `://` that the key blocks and URLs
+ * start from; all only then run short
  * sticky patterns, each bounded, from the hit. Every
  * scan moves forward past what it has read, so the work stays linear in
  * the text even on adversarial input.
  */
 import type { Chunk, Detector, DetectContext, FindingSink, Kind, Segment } from '../types';
 import { kindOfKey } from './context';
-import { scanTokens, classifyToken } from './secrets/scan';
+import { classifyToken, type TokenMatch } from './secrets/scan';
+import { sweepSecrets, type SweepMarks } from './secrets/sweep';
 import { isJsonSegment } from './secrets/rules';
 import { cookieValues } from './secrets/http';
 import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
-import { secretWordStarts } from './secrets/words';
 import { StartCursor } from './starts';
 
 export { classifyToken } from './secrets/scan';
@@ -65,10 +66,18 @@ class Emitter {
   }
 }
 
-// ---------------------------------------------------------------- tokens
+// ---------------------------------------------------------------- the sweep
 
-function detectTokens(corpus: string, out: Emitter): void {
-  secretScanWork.steps += scanTokens(corpus, (m) => out.emit(m.rule.kind, m.start, m.end));
+/** The first of the ascending `positions` at or after `from`, or -1. */
+function firstFrom(positions: readonly number[], from: number): number {
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < positions.length ? positions[lo]! : -1;
 }
 
 // ---------------------------------------------------------------- private key blocks
@@ -94,8 +103,10 @@ export function looksLikeKeyBody(body: string): boolean {
   return count >= 48 && seen.size >= 16;
 }
 
-function detectKeyBlocks(corpus: string, out: Emitter): void {
-  let i = corpus.indexOf('-----BEGIN ');
+/** Reads key blocks from the `-----BEGIN ` positions `begins` (the sweep's). */
+function detectKeyBlocks(corpus: string, out: Emitter, begins: readonly number[]): void {
+  const nextBegin = (from: number): number => firstFrom(begins, from);
+  let i = nextBegin(0);
   let nextEnd = -2; // cached position of the next `-----END `, so a run of BEGINs stays linear
   while (i >= 0) {
     secretScanWork.steps++;
@@ -112,7 +123,7 @@ function detectKeyBlocks(corpus: string, out: Emitter): void {
         PEM_HEAD.lastIndex = i;
         const h2 = PEM_HEAD.exec(corpus);
         if (!h2) {
-          i = corpus.indexOf('-----BEGIN ', nextEnd);
+          i = nextBegin(nextEnd);
           continue;
         }
         bodyStart = i + h2[0].length;
@@ -128,7 +139,7 @@ function detectKeyBlocks(corpus: string, out: Emitter): void {
         }
       }
     }
-    i = corpus.indexOf('-----BEGIN ', resume);
+    i = nextBegin(resume);
   }
 }
 
@@ -166,8 +177,9 @@ function secretLookingUser(user: string): boolean {
 /** Passwords that are conventions, not secrets. */
 const NOT_A_PASSWORD = /^(?:x-oauth-basic|x-oauth-token|x-access-token)$/;
 
-function detectUrls(corpus: string, out: Emitter): void {
-  let i = corpus.indexOf('://');
+/** Reads URLs from the `://` positions `urls` (the sweep's). */
+function detectUrls(corpus: string, out: Emitter, urls: readonly number[]): void {
+  let i = firstFrom(urls, 0);
   while (i >= 0) {
     secretScanWork.steps++;
     const hostStart = i + 3;
@@ -206,7 +218,7 @@ function detectUrls(corpus: string, out: Emitter): void {
         break;
       }
     }
-    i = corpus.indexOf('://', Math.max(i + 3, j));
+    i = firstFrom(urls, Math.max(i + 3, j));
   }
 }
 
@@ -385,13 +397,16 @@ export const secretsDetector: Detector = {
   detect(chunk: Chunk, sink: FindingSink, ctx: DetectContext): void {
     const corpus = chunk.corpus;
     const out = new Emitter(chunk, sink, ctx);
-    detectKeyBlocks(corpus, out);
-    detectTokens(corpus, out);
-    detectUrls(corpus, out);
-    const starts = secretWordStarts(corpus);
-    detectHeaders(corpus, out, starts);
-    detectAssignments(corpus, out, starts);
-    detectProseCredentials(corpus, (kind, start, end) => out.emit(kind, start, end), starts);
+    // one sweep; the tokens are reported after the key blocks, as each scan reported in turn
+    const tokens: TokenMatch[] = [];
+    const marks: SweepMarks = { words: [], urls: [], begins: [] };
+    secretScanWork.steps += sweepSecrets(corpus, tokens, marks);
+    detectKeyBlocks(corpus, out, marks.begins);
+    for (const m of tokens) out.emit(m.rule.kind, m.start, m.end);
+    detectUrls(corpus, out, marks.urls);
+    detectHeaders(corpus, out, marks.words);
+    detectAssignments(corpus, out, marks.words);
+    detectProseCredentials(corpus, (kind, start, end) => out.emit(kind, start, end), marks.words);
   },
 };
 

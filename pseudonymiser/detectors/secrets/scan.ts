@@ -11,10 +11,10 @@ import { TOKEN_RULES, type TokenRule } from './rules';
  * Candidate runs: maximal runs of token characters (base64 ones included, so
  * a base64 blob is one run), read by one hand loop over a class table.
  */
-const TOKEN_CHAR = new Uint8Array(65536);
+export const TOKEN_CHAR = new Uint8Array(65536);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~+/-')
   TOKEN_CHAR[ch.charCodeAt(0)] = 1;
-const MIN_RUN = 12;
+export const MIN_RUN = 12;
 /**
  * Runs up to this long are also tried after each `/`, `+`, `_` or `.` inside
  * them (tokens in URL paths, `MY_tskey-…`), by prefix only.
@@ -22,7 +22,8 @@ const MIN_RUN = 12;
 const MAX_SPLIT_RUN = 512;
 const DEFAULT_TAIL = /[A-Za-z0-9_-]/;
 
-const byPrefix = new Map<number, TokenRule[]>();
+/** The rules whose prefixes start with a pair of ASCII characters, at `code0 * 128 + code1` (prefixes are ASCII). */
+const byPrefix: (TokenRule[] | undefined)[] = new Array<TokenRule[] | undefined>(128 * 128);
 /** 1 for characters that begin some rule's prefix. */
 const FIRST = new Uint8Array(65536);
 /** A quick filter on the first two characters: 1 where some prefix may start with them. */
@@ -35,15 +36,13 @@ for (const r of TOKEN_RULES) {
     continue;
   }
   for (const p of r.prefixes) {
+    if (p.length < 2 || p.charCodeAt(0) > 127 || p.charCodeAt(1) > 127)
+      throw new Error(`prefix ${p}: two ASCII characters at least`);
     FIRST[p.charCodeAt(0)] = 1;
     PAIR[pairHash(p.charCodeAt(0), p.charCodeAt(1))] = 1;
   }
-  const keys = new Set(r.prefixes.map((p) => (p.charCodeAt(0) << 16) | p.charCodeAt(1)));
-  for (const k of keys) {
-    let list = byPrefix.get(k);
-    if (!list) byPrefix.set(k, (list = []));
-    list.push(r);
-  }
+  const keys = new Set(r.prefixes.map((p) => p.charCodeAt(0) * 128 + p.charCodeAt(1)));
+  for (const k of keys) (byPrefix[k] ??= []).push(r);
 }
 
 export interface TokenMatch {
@@ -79,19 +78,26 @@ function tryRule(r: TokenRule, s: string, at: number): TokenMatch | null {
   return { rule: r, start: at, end };
 }
 
+/**
+ * `s.charCodeAt(i)`, or -1 outside the string (where charCodeAt gives NaN):
+ * equal to no character either way, but reading past the end would make the
+ * compiled scan fall back to the interpreter, near the end of each chunk.
+ */
+const codeAt = (s: string, i: number): number => (i >= 0 && i < s.length ? s.charCodeAt(i) : -1);
+
 /** A cheap gate in front of the shape rules (see their `shape` functions in rules.ts). */
 function mayBeShaped(s: string, start: number): boolean {
   const c = s.charCodeAt(start);
   return (
-    s.charCodeAt(start - 1) === 58 || // Telegram: digits ':' 'AA…'
-    s.charCodeAt(start + 5) === 126 || // Azure AD client secret: `…Q~`
-    s.charCodeAt(start + 14) === 46 || // Terraform Cloud: `….atlasv1.`
-    s.charCodeAt(start + 32) === 45 || // Mailchimp: `…-us12`
-    s.charCodeAt(start + 6) === 95 || // MaxMind: `…_…_mmk`
+    codeAt(s, start - 1) === 58 || // Telegram: digits ':' 'AA…'
+    codeAt(s, start + 5) === 126 || // Azure AD client secret: `…Q~`
+    codeAt(s, start + 14) === 46 || // Terraform Cloud: `….atlasv1.`
+    codeAt(s, start + 32) === 45 || // Mailchimp: `…-us12`
+    codeAt(s, start + 6) === 95 || // MaxMind: `…_…_mmk`
     c === 77 ||
     c === 78 ||
     c === 79 || // Discord bot tokens start M, N or O
-    (c >= 48 && c <= 57 && s.charCodeAt(start + 27) === 95) // ngrok
+    (c >= 48 && c <= 57 && codeAt(s, start + 27) === 95) // ngrok
   );
 }
 
@@ -99,7 +105,7 @@ function mayBeShaped(s: string, start: number): boolean {
 export function classifyAt(s: string, start: number, runEnd: number, withShapes = true): TokenMatch | null {
   const c0 = s.charCodeAt(start);
   const c1 = s.charCodeAt(start + 1);
-  const list = PAIR[pairHash(c0, c1)] === 1 ? byPrefix.get((c0 << 16) | c1) : undefined;
+  const list = PAIR[pairHash(c0, c1)] === 1 && c0 < 128 && c1 < 128 ? byPrefix[c0 * 128 + c1] : undefined;
   if (list) {
     for (const r of list) {
       let hit = false;
@@ -134,12 +140,53 @@ export function classifyToken(token: string): TokenRule | null {
   return null;
 }
 
+/** Classification attempts made by readRun (a measure of work), for the scans to report. */
+export const runWork = { steps: 0 };
+
+/**
+ * Reads one candidate run `s[start, runEnd)` (a maximal run of token
+ * characters, at least MIN_RUN long, or the rest of one after a token):
+ * calls `found` for the tokens in it. Returns where the next candidate run
+ * may start at the earliest: the end of the run, or of a token that ran past it.
+ */
+export function readRun(s: string, start: number, runEnd: number, found: (m: TokenMatch) => void): number {
+  for (;;) {
+    runWork.steps++;
+    // a run may open with separators (`..ghp_`, `--sk-`): tokens start after them
+    while (start < runEnd) {
+      const ch = s.charCodeAt(start);
+      if (ch === 46 || ch === 45 || ch === 95 || ch === 126 || ch === 43 || ch === 47) start++;
+      else break;
+    }
+    let m = runEnd - start >= 8 ? classifyAt(s, start, runEnd) : null;
+    if (!m && runEnd - start <= MAX_SPLIT_RUN) {
+      for (let k = start + 1; k < runEnd - 8 && !m; k++) {
+        const ch = s.charCodeAt(k - 1);
+        if (
+          (ch === 47 || ch === 43 || ch === 95 || ch === 46) &&
+          PAIR[pairHash(s.charCodeAt(k), s.charCodeAt(k + 1))] === 1
+        ) {
+          runWork.steps++;
+          m = classifyAt(s, k, runEnd, false);
+        }
+      }
+    }
+    if (!m) return runEnd;
+    found(m);
+    if (m.end >= runEnd) return m.end;
+    // the rest of the run may hold another token
+    start = m.end;
+    if (runEnd - start < MIN_RUN) return runEnd;
+  }
+}
+
 /**
  * Calls `found` for every provider token in `s[from, to)`, left to right.
  * Returns the number of classification attempts made (a measure of work).
+ * The plain scan: the detector runs sweepSecrets (sweep.ts), which must find the same.
  */
 export function scanTokens(s: string, found: (m: TokenMatch) => void, from = 0, to = s.length): number {
-  let work = 0;
+  const work0 = runWork.steps;
   let i = from;
   const n = s.length;
   while (i < to) {
@@ -158,31 +205,7 @@ export function scanTokens(s: string, found: (m: TokenMatch) => void, from = 0, 
     while (runEnd < n && TOKEN_CHAR[s.charCodeAt(runEnd)] === 1) runEnd++;
     i = runEnd;
     if (runEnd - start < MIN_RUN) continue;
-    work++;
-    // a run may open with separators (`..ghp_`, `--sk-`): tokens start after them
-    while (start < runEnd) {
-      const ch = s.charCodeAt(start);
-      if (ch === 46 || ch === 45 || ch === 95 || ch === 126 || ch === 43 || ch === 47) start++;
-      else break;
-    }
-    let m = runEnd - start >= 8 ? classifyAt(s, start, runEnd) : null;
-    if (!m && runEnd - start <= MAX_SPLIT_RUN) {
-      for (let k = start + 1; k < runEnd - 8 && !m; k++) {
-        const ch = s.charCodeAt(k - 1);
-        if (
-          (ch === 47 || ch === 43 || ch === 95 || ch === 46) &&
-          PAIR[pairHash(s.charCodeAt(k), s.charCodeAt(k + 1))] === 1
-        ) {
-          work++;
-          m = classifyAt(s, k, runEnd, false);
-        }
-      }
-    }
-    if (m) {
-      found(m);
-      if (m.end > i) i = m.end;
-      else if (m.end < runEnd) i = m.end; // the rest of the run may hold another token
-    }
+    i = readRun(s, start, runEnd, found);
   }
-  return work;
+  return runWork.steps - work0;
 }
