@@ -30,6 +30,7 @@ import { hash } from 'node:crypto';
 import { Matcher, type Match, type Recording } from './matcher';
 import { Registry, adaptCase, type Surface } from './registry';
 import { own } from './strings';
+import { endRun } from './memo';
 import { createKeyed, parseKey, randomKey } from './keyed';
 import { defaultDetectors, keyContext } from './detectors';
 import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
@@ -463,6 +464,14 @@ export function twinSource(source: TraceSource, sink: (bytes: Uint8Array) => voi
 
 /** Both passes; `verify`: check that the source yields the same bytes each time. */
 function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions, verify: boolean): Report {
+  try {
+    return passes(source, sink, options, verify);
+  } finally {
+    endRun(); // nothing of this trace stays in the engine's caches
+  }
+}
+
+function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions, verify: boolean): Report {
   const json = options.format !== 'text';
   const blockBytes = options.blockBytes ?? BLOCK_BYTES;
   const known = survey(source, options.format, blockBytes, json, verify);

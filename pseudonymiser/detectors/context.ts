@@ -10,6 +10,7 @@ import { AUTH_SCHEME, cookieValues } from './secrets/http';
 import { looksSecret, namedRuleFor, normaliseName, globalWorthy } from './secrets/values';
 import { isJsonSegment } from './secrets/rules';
 import { own } from '../strings';
+import { runMap } from '../memo';
 
 const PASSWORD_KEY = /^(?:.*[^a-z])?(?:pass(?:word|wd|phrase|code)?|pwd|pin)(?:[^a-z].*)?$/;
 const SECRET_KEY =
@@ -24,7 +25,7 @@ const NOT_SECRET_KEY =
  */
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9_]{0,40}(?:[.-][a-z0-9_]{1,40}){1,8}$/;
 
-const keyCache = new Map<string, Kind | null>();
+const keyCache = runMap<string, Kind | null>();
 
 /** The kind a value under this key is, or null when the key says nothing. */
 export function kindOfKey(key: string): Kind | null {

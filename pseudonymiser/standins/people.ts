@@ -20,6 +20,7 @@ import type { Keyed, Kind, StandInGenerator } from '../types';
 import { pools, type Gender, type Register } from '../pools';
 import { isCjk, renderCjk } from './cjk';
 import { SURNAME, SURNAME_RARE, flagsOf, genderOf, inAnglo, registerOf } from '../detectors/people/lexicon';
+import { runCache, runMap } from '../memo';
 
 /** Honorifics and titles kept as written. */
 export const TITLES = new Set(
@@ -188,7 +189,7 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
 const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-const asciiLowered = new Map<string, string>();
+const asciiLowered = runMap<string, string>();
 
 /** `s` folded to a-z (accents dropped, other characters left out); remembered, names come back again and again. */
 function asciiLower(s: string): string {
@@ -286,6 +287,14 @@ interface HandleSegments {
 }
 
 let lastSegments: HandleSegments | null = null;
+runCache({
+  get size() {
+    return lastSegments === null ? 0 : 1;
+  },
+  clear() {
+    lastSegments = null;
+  },
+});
 
 /**
  * A compact form's segments: letter runs split at separators, digits and camelCase humps (the last one kept).

@@ -18,6 +18,7 @@ import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { ROLE_LOCALS, isPublicDomain, isReservedDomain, plausibleTld, registrableDomain, FREE_MAIL } from './lists';
 import { isWord } from './util';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 const isLocalChar = (c: number): boolean => isWord(c) || c === 46 || c === 43 || c === 45 || c === 37; // . + - %
 const isDomainChar = (c: number): boolean =>
@@ -58,7 +59,7 @@ export function acceptDomainPlain(domain: string): boolean {
   return plausibleTld(labels[labels.length - 1]!);
 }
 
-const acceptedDomains = new Map<string, boolean>();
+const acceptedDomains = runMap<string, boolean>();
 
 /** acceptDomainPlain, memoised: a trace repeats its few mail domains. */
 export function acceptDomain(domain: string): boolean {
@@ -103,7 +104,7 @@ export function emailVerdictPlain(local: string, at: string, domain: string): Em
   return { canonical, domain: reg };
 }
 
-const verdicts = new Map<string, EmailVerdict | null>();
+const verdicts = runMap<string, EmailVerdict | null>();
 
 /** emailVerdictPlain, memoised: a trace repeats its addresses. */
 export function emailVerdict(local: string, at: string, domain: string): EmailVerdict | null {

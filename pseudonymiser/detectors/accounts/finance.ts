@@ -7,6 +7,7 @@ import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../ty
 import { IBAN_LENGTHS, abaValid, digitsOf, ibanValid, ninoValid, sinValid, ssnValid } from './checks';
 import { normKey } from './util';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 /** Country code and check digits in one case: a fast scan; the whole IBAN is then matched in place. */
 const IBAN_HEAD = /[A-Z]{2}\d{2}|[a-z]{2}\d{2}/g;
@@ -26,7 +27,7 @@ const ID_KEYS: readonly [RegExp, string][] = [
 const BANK_KEYS =
   /^(?:(?:bank_)?(?:account|acct)_?(?:number|num|no|nr)|bank_account|iban|bban|account_iban|sort_code|bsb|bsb_number|clabe|routing_number|routing|aba|aba_number|routing_no|transit_number)$/;
 
-const keyKinds = new Map<string, { kind: Kind; scheme: string } | null>();
+const keyKinds = runMap<string, { kind: Kind; scheme: string } | null>();
 
 /** The bank or national-id kind of a value under this key, or null. */
 export function financeKeyKind(raw: string): { kind: Kind; scheme: string } | null {

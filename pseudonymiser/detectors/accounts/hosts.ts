@@ -30,6 +30,7 @@ import {
 import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
 import { lastKey, normKey } from './util';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
@@ -78,7 +79,7 @@ const HOST_KEY =
   /^(?:.*_)?(?:host|hostname|host_name|server|server_name|servername|endpoint|fqdn|domain|domain_name|db_host|database_host|smtp_host|redis_host)$/;
 const HOST_VALUE = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::\d{1,5})?$/;
 
-const hostKeys = new Map<string, boolean>();
+const hostKeys = runMap<string, boolean>();
 
 function isHostKey(key: string): boolean {
   let v = hostKeys.get(key);
@@ -109,7 +110,7 @@ export function hostDomainPlain(host: string): string | null {
   return reg;
 }
 
-const hostDomains = new Map<string, string | null>();
+const hostDomains = runMap<string, string | null>();
 
 /** hostDomainPlain, memoised: a trace names the same hosts again and again. */
 export function hostDomain(host: string): string | null {

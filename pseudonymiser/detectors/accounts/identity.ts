@@ -29,6 +29,7 @@ import { FINANCE_LABELS, financeKeyKind, reportFinanceLabel, reportFinanceValue 
 import { own } from '../../strings';
 import { StartCursor } from '../starts';
 import { accountWordStarts } from './words';
+import { runMap } from '../../memo';
 
 type IdKind = 'account_id' | 'username' | 'device_id';
 
@@ -44,7 +45,7 @@ const PLACEHOLDER =
   /^(?:null|none|nil|undefined|unknown|anonymous|anon|guest|n\/a|na|-|0|default|system|user|users|admin|root|test|tester|demo|example|sample|me|you|self|assistant|tool|function|developer|bot|true|false|\*+|x+|redacted|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|\{[^}]*\}|%[^%]*%|\$[A-Z_]+)$/i;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-const keyKinds = new Map<string, IdKind | null>();
+const keyKinds = runMap<string, IdKind | null>();
 
 /** The kind a value under this key is, or null. */
 export function idKindOfKey(raw: string): IdKind | null {
@@ -62,7 +63,7 @@ export function idKindOfKey(raw: string): IdKind | null {
   return v;
 }
 
-const keyInfos = new Map<string, IdKind | { kind: Kind; scheme: string } | null>();
+const keyInfos = runMap<string, IdKind | { kind: Kind; scheme: string } | null>();
 
 /** What a value under this key is: an id kind, a bank / national-id kind, or nothing. One lookup per segment. */
 function keyInfo(raw: string): IdKind | { kind: Kind; scheme: string } | null {

@@ -15,6 +15,7 @@ import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, textBefore } from './util';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
 
@@ -104,7 +105,7 @@ function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
   return re.exec(s);
 }
 
-const phoneMemo = new Map<string, string | null>();
+const phoneMemo = runMap<string, string | null>();
 
 /**
  * E.164 of a phone candidate, or null when it is not a phone number.
@@ -141,7 +142,7 @@ class Parsed {
   }
 }
 
-const parseMemo = new Map<string, Parsed | null>();
+const parseMemo = runMap<string, Parsed | null>();
 
 /**
  * parsePhoneNumberFromString(text) or (text, country), memoised: the same

@@ -1,6 +1,7 @@
 /** Small helpers shared by the account detectors. */
 import type { Chunk, DetectContext, Segment } from '../../types';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 /** The last key of a path that is not an array position, or ''. */
 export function lastKey(path: readonly string[]): string {
@@ -8,7 +9,7 @@ export function lastKey(path: readonly string[]): string {
   return '';
 }
 
-const normKeys = new Map<string, string>();
+const normKeys = runMap<string, string>();
 
 /** `userId`, `user-id`, `user.id` → `user_id`. Memoised: a trace repeats its keys. */
 export function normKey(key: string): string {

@@ -11,6 +11,7 @@
  * Two detectors read the list of one chunk: it is kept for the last corpus.
  */
 import { matchStarts } from '../starts';
+import { runCache } from '../../memo';
 
 /**
  * Starts of the three patterns' words, in any letter case: TEXT_ID's
@@ -24,6 +25,15 @@ export const ACCOUNT_WORD_STARTS =
 
 let lastCorpus: string | null = null;
 let lastStarts: readonly number[] = [];
+runCache({
+  get size() {
+    return lastCorpus === null ? 0 : 1;
+  },
+  clear() {
+    lastCorpus = null;
+    lastStarts = [];
+  },
+});
 
 /** Every position where ACCOUNT_WORD_STARTS matches or `TIN`/`ITIN` may start, ascending. */
 export function accountWordStarts(corpus: string): readonly number[] {

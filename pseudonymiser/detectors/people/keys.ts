@@ -13,6 +13,7 @@ import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
 import { isSpace } from './text';
+import { runMap } from '../../memo';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -35,7 +36,7 @@ for (const k of `company company_name organization organisation org org_name org
   company_legal_name legal_entity merchant merchant_name client_company agency agency_name`.split(/\s+/))
   if (k) ROLES[k] = 'org';
 
-const keyCache = new Map<string, Role | null>();
+const keyCache = runMap<string, Role | null>();
 
 export function roleOf(key: string): Role | null {
   let r = keyCache.get(key);

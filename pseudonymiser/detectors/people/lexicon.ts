@@ -12,6 +12,7 @@ import lexicon from '../../data/lexicon.json';
 import orgs from '../../data/orgs.json';
 import type { Gender } from '../../pools';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 /** Bit flags of a lower-case token. */
 export const FIRST = 1;
@@ -83,7 +84,7 @@ function search(word: string): number {
   return 0;
 }
 
-const memo = new Map<string, number>();
+const memo = runMap<string, number>();
 /** `o'`, `d'`, `l'`, `dell'`… at the start of a surname. */
 const NAME_PREFIX_APOSTROPHE = /^(o|d|l|dell|dall|de|di|da|mc|mac)['’](?=\p{L}{2})/u;
 

@@ -9,11 +9,12 @@ import { orgCanonical, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 /** Names remembered by the memos below, each. */
 const MEMO_SIZE = 20000;
-const canonicals = new Map<string, string>();
-const cores = new Map<string, string>();
+const canonicals = runMap<string, string>();
+const cores = runMap<string, string>();
 
 /**
  * orgCanonical, remembered: the same organisation names come again and again,

@@ -29,6 +29,7 @@
  * (prefix, separators, fixed markers such as OpenAI's `T3BlbkFJ`).
  */
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 export const HEX = '0123456789abcdef';
 export const HEX_UPPER = '0123456789ABCDEF';
@@ -114,7 +115,7 @@ export function b64urlDecode(s: string): string | null {
   }
 }
 
-const jsonSegmentCache = new Map<string, boolean>();
+const jsonSegmentCache = runMap<string, boolean>();
 
 /** True when a base64url segment decodes to a JSON object (memoised: JWT headers repeat). */
 export function isJsonSegment(seg: string): boolean {
@@ -138,7 +139,7 @@ function decodesToObject(seg: string): boolean {
   }
 }
 
-const jwtHeaderCache = new Map<string, boolean>();
+const jwtHeaderCache = runMap<string, boolean>();
 
 function jwtLike(token: string): boolean {
   const head = token.slice(0, token.indexOf('.'));

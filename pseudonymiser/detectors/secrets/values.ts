@@ -6,6 +6,7 @@
 import { shannonEntropy } from '../entropy';
 import { NAMED_RULES, type NamedRule } from './rules';
 import { own } from '../../strings';
+import { runMap } from '../../memo';
 
 export const PLACEHOLDER =
   /^(?:\*+|x+|X+|\.+|-+|_+|null|nil|none|undefined|true|false|redacted|\[redacted\]|<[^>]*>|\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%|%\([a-z_]+\)s|%s|\{\{[^}]*\}\}|\{[A-Za-z_]+\}|changeme|change_me|password|passwd|secret|token|your[-_ ].*|(?:my|the)[-_]?(?:password|secret|token|api[-_]?key)|n\/a|todo|tbd|example|dummy|test|placeholder|\.\.\.|…)$/i;
@@ -70,7 +71,7 @@ export function namedRuleFor(name: string, value: string): NamedRule | null {
 }
 
 /** Named rules whose name pattern matches, per name as written (names repeat). */
-const rulesByName = new Map<string, NamedRule[]>();
+const rulesByName = runMap<string, NamedRule[]>();
 
 /** Value text worth replacing wherever it occurs (long and specific enough), rather than only in place. */
 export function globalWorthy(value: string): boolean {

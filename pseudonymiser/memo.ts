@@ -1,0 +1,39 @@
+/**
+ * Caches of what a trace holds (key names, words, addresses, numbers, names),
+ * kept for the length of one twin: the engine empties them all when a twin
+ * ends, so that nothing of one trace stays in its memory after its twin (a
+ * service thread twins one customer's trace after another). Caches of fixed
+ * data (tables, lexicons, pools) are not run caches.
+ */
+
+/** What a run cache must offer: how much it holds, and a way to let it all go. */
+export interface RunCache {
+  readonly size: number;
+  clear(): void;
+}
+
+const caches: RunCache[] = [];
+
+/** A Map emptied when each twin ends. */
+export function runMap<K, V>(): Map<K, V> {
+  const map = new Map<K, V>();
+  caches.push(map);
+  return map;
+}
+
+/** Registers a cache held some other way (a variable remembering the last value seen). */
+export function runCache(cache: RunCache): void {
+  caches.push(cache);
+}
+
+/** Empties every run cache (the end of a twin, however it ended). */
+export function endRun(): void {
+  for (const c of caches) c.clear();
+}
+
+/** How many entries the run caches hold (tests: none once a twin has ended). */
+export function runCacheEntries(): number {
+  let n = 0;
+  for (const c of caches) n += c.size;
+  return n;
+}
