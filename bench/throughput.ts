@@ -15,7 +15,13 @@
  *      multiple of the file size. Targets: ≥ 40 MB/s on one core, peak < 4×
  *      the file size — reported, not asserted.
  *
- *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--keep]
+ *   4. with `--warm`, also the warm engine: one process (bench/warm-child.ts,
+ *      pinned to the same core) twins another trace of the same size first,
+ *      then this one, as the service's pool threads twin one trace after
+ *      another; the second twin's time is reported. A one-shot process spends
+ *      part of its run on V8 compiling the engine's hot code.
+ *
+ *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--keep]
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -55,12 +61,14 @@ function main(): void {
   let runs = 1;
   let seed = 'tracetwin';
   let keep = false;
+  let warm = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--mib') mib = Number(argv[++i]);
     else if (a === '--runs') runs = Number(argv[++i]);
     else if (a === '--seed') seed = String(argv[++i]);
     else if (a === '--keep') keep = true;
+    else if (a === '--warm') warm = true;
     else {
       process.stderr.write(`bench: unknown option ${a}\n`);
       process.exit(2);
@@ -168,8 +176,51 @@ function main(): void {
       ` process's user + system CPU time instead: closer to the one-core figure when other work shares the machine;\n` +
       ` load average before the runs: ${load0.toFixed(2)} on ${os.cpus().length} cores.)\n`,
   );
+  if (warm) warmEngine(dir, input, output, seed, size, key, runs, taskset);
   if (keep) process.stdout.write(`Kept ${dir}\n`);
   else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The warm engine's figures (--warm): see step 4 above. */
+function warmEngine(
+  dir: string,
+  input: string,
+  output: string,
+  seed: string,
+  size: number,
+  key: string,
+  runs: number,
+  taskset: boolean,
+): void {
+  const warmup = path.join(dir, 'warm-up.jsonl');
+  const fd = fs.openSync(warmup, 'w');
+  generateJsonl(`${seed}:warm-up`, size, (s) => fs.writeSync(fd, s));
+  fs.closeSync(fd);
+  const child = path.join(__dirname, 'warm-child.js');
+  const cmd = [...(taskset ? ['taskset', '-c', '0'] : []), process.execPath, child, warmup, input, output, key];
+  const rows: string[][] = [];
+  for (let r = 0; r < runs; r++) {
+    const res = spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8' });
+    if (res.error || res.status !== 0) {
+      process.stderr.write(`bench: the warm-engine process failed (status ${res.status})\n${res.stderr}\n`);
+      process.exit(1);
+    }
+    const t = JSON.parse(res.stdout) as { seconds: number; cpuSeconds: number };
+    rows.push([
+      `run ${r + 1}`,
+      t.seconds.toFixed(2),
+      t.cpuSeconds.toFixed(2),
+      (size / 1e6 / t.seconds).toFixed(1),
+      (size / 1e6 / t.cpuSeconds).toFixed(1),
+    ]);
+  }
+  process.stdout.write(
+    `\nWarm engine: one process${taskset ? ' (taskset -c 0)' : ''} twins another generated trace of the same size ` +
+      `(seed ${JSON.stringify(`${seed}:warm-up`)}, another key), then this one, from disk through twinSource as the ` +
+      `service's pool threads do; the second twin's time:\n` +
+      table(['', 'wall s', 'cpu s', 'MB/s (wall)', 'MB/s (cpu)'], rows) +
+      '\n',
+  );
 }
 
 main();
