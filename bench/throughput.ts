@@ -24,6 +24,7 @@
  *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--keep]
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -181,6 +182,10 @@ function main(): void {
   else fs.rmSync(dir, { recursive: true, force: true });
 }
 
+function digestOf(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
 /** The warm engine's figures (--warm): see step 4 above. */
 function warmEngine(
   dir: string,
@@ -196,6 +201,7 @@ function warmEngine(
   const fd = fs.openSync(warmup, 'w');
   generateJsonl(`${seed}:warm-up`, size, (s) => fs.writeSync(fd, s));
   fs.closeSync(fd);
+  const cliTwin = digestOf(output);
   const child = path.join(__dirname, 'warm-child.js');
   const cmd = [...(taskset ? ['taskset', '-c', '0'] : []), process.execPath, child, warmup, input, output, key];
   const rows: string[][] = [];
@@ -212,13 +218,14 @@ function warmEngine(
       t.cpuSeconds.toFixed(2),
       (size / 1e6 / t.seconds).toFixed(1),
       (size / 1e6 / t.cpuSeconds).toFixed(1),
+      digestOf(output) === cliTwin ? 'yes' : 'NO',
     ]);
   }
   process.stdout.write(
     `\nWarm engine: one process${taskset ? ' (taskset -c 0)' : ''} twins another generated trace of the same size ` +
       `(seed ${JSON.stringify(`${seed}:warm-up`)}, another key), then this one, from disk through twinSource as the ` +
       `service's pool threads do; the second twin's time:\n` +
-      table(['', 'wall s', 'cpu s', 'MB/s (wall)', 'MB/s (cpu)'], rows) +
+      table(['', 'wall s', 'cpu s', 'MB/s (wall)', 'MB/s (cpu)', 'same twin as the CLI'], rows) +
       '\n',
   );
 }
