@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Matcher } from '../../pseudonymiser/matcher';
+import { spliceLayout } from './matcher-helpers';
 
 /*
  * findInSplice jumps over the middle of long copied stretches and reads whole only the text about the
@@ -72,23 +73,7 @@ function spliceOf(doc: string, c: Case, matches: readonly { start: number; end: 
     const start = Math.floor(at * doc.length);
     edits.push({ start, end: Math.min(doc.length, start + n), match: false, text: w });
   }
-  edits.sort((a, b) => a.start - b.start || b.end - a.end);
-  const copied: { at: number; from: number; length: number }[] = [];
-  const dropped: { start: number; end: number }[] = [];
-  let out = '';
-  let at = 0;
-  for (const e of edits) {
-    if (e.start < at) {
-      if (e.match) dropped.push({ start: e.start, end: e.end });
-      continue;
-    }
-    if (e.start > at) copied.push({ at: out.length, from: at, length: e.start - at });
-    out += doc.slice(at, e.start) + e.text;
-    at = e.end;
-  }
-  if (doc.length > at) copied.push({ at: out.length, from: at, length: doc.length - at });
-  out += doc.slice(at);
-  return { out, copied, dropped };
+  return spliceLayout(doc, edits, (e) => e.text);
 }
 
 describe('matcher findInSplice (properties)', () => {

@@ -1,4 +1,5 @@
 import { Matcher } from '../../pseudonymiser/matcher';
+import { spliceLayout } from './matcher-helpers';
 
 // findInSplice must give what a full find gives on a text made by replacing the matches of a scanned one
 describe('matcher findInSplice', () => {
@@ -52,23 +53,9 @@ describe('matcher findInSplice', () => {
         if (x.start > 4 && rnd(3) === 0)
           edits.push({ start: x.start - 1 - rnd(3), end: x.start + 1, pattern: -1, match: false });
       }
-      edits.sort((a, b) => a.start - b.start || b.end - a.end);
-      const copied: { at: number; from: number; length: number }[] = [];
-      const dropped: { start: number; end: number }[] = [];
-      let out = '';
-      let at = 0;
-      for (const e of edits) {
-        if (e.start < at) {
-          if (e.match) dropped.push({ start: e.start, end: e.end });
-          continue;
-        }
-        if (e.start > at) copied.push({ at: out.length, from: at, length: e.start - at });
-        out += doc.slice(at, e.start);
-        out += rnd(3) === 0 ? pats[rnd(pats.length)]!.text : word(rnd(8));
-        at = e.end;
-      }
-      if (doc.length > at) copied.push({ at: out.length, from: at, length: doc.length - at });
-      out += doc.slice(at);
+      const { out, copied, dropped } = spliceLayout(doc, edits, () =>
+        rnd(3) === 0 ? pats[rnd(pats.length)]!.text : word(rnd(8)),
+      );
       const want = whole.find(out, 0, out.length, raw).map((x) => `${x.start}-${x.end}-${x.pattern}`);
       const got = m.findInSplice(out, copied, dropped, doc, recording, raw);
       expect(got.map((x) => `${x.start}-${x.end}-${x.pattern}`)).toEqual(want);

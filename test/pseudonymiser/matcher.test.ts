@@ -1,3 +1,4 @@
+import { bruteForce } from './matcher-helpers';
 import { Matcher } from '../../pseudonymiser/matcher';
 
 const texts = (m: Matcher, t: string, raw = false) => m.find(t, 0, t.length, raw).map((x) => t.slice(x.start, x.end));
@@ -82,30 +83,7 @@ describe('matcher', () => {
       // even rounds: sparse below the root; every third: patterns of over two characters enter by a key
       const m = new Matcher(pats, round % 2 === 0 ? 0 : undefined, round % 3 === 0 ? 2 : undefined);
       const text = word(400);
-      // brute force: every occurrence passing the same case and boundary rules, then leftmost-longest
-      const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}\p{M}]/u.test(c);
-      const all: { start: number; end: number }[] = [];
-      pats.forEach((p) => {
-        for (let i = 0; i + p.text.length <= text.length; i++) {
-          const got = text.slice(i, i + p.text.length);
-          const same = p.caseInsensitive ? got.toLowerCase() === p.text.toLowerCase() : got === p.text;
-          if (!same) continue;
-          if (!p.anywhere) {
-            if (isWord(p.text[0]) && isWord(text[i - 1])) continue;
-            if (isWord(p.text[p.text.length - 1]) && isWord(text[i + p.text.length])) continue;
-          }
-          all.push({ start: i, end: i + p.text.length });
-        }
-      });
-      all.sort((a, b) => a.start - b.start || b.end - a.end);
-      const want: string[] = [];
-      let last = -1;
-      for (const x of all) {
-        if (x.start >= last) {
-          want.push(`${x.start}-${x.end}`);
-          last = x.end;
-        }
-      }
+      const want = bruteForce(pats, text);
       expect(m.find(text).map((x) => `${x.start}-${x.end}`)).toEqual(want);
     }
   });
