@@ -14,13 +14,12 @@ import { createActivities } from '../../activities';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
 import { removeStaleRunFolders } from '../../activities/scratch';
 import type { DatabaseHandle } from '../../db/client';
-import { newId } from '../../db/ids';
-import { acceptTwin, createOrganization } from '../../db/repo';
 import { contentKeyFor } from '../../db/runs';
 import { twin } from '../../pseudonymiser';
 import { createBlobStore, type BlobStore } from '../../storage';
 import { FAILURE_TYPES } from '../../workflows/types';
 import { openTestDatabase } from '../service/helpers';
+import { acceptUpload, type Accepted } from './accept';
 
 let handle: DatabaseHandle;
 let pool: TwinPool;
@@ -55,25 +54,8 @@ function remote(store: BlobStore): BlobStore {
 
 const CONFIDENTIAL = ['Globex Corporation'];
 
-async function accept(filename: string, body: Buffer): Promise<{ twinId: string; key: string }> {
-  const org = await createOrganization(handle.db, { name: 'Run test org', balance: 5 });
-  const twinId = newId('twin');
-  const uploadKey = `uploads/${twinId}`;
-  const put = await folderStore.put(uploadKey, body);
-  const key = randomBytes(32).toString('hex');
-  const accepted = await acceptTwin(handle.db, {
-    id: twinId,
-    orgId: org.id,
-    livemode: true,
-    filename,
-    endUser: null,
-    uploadKey,
-    uploadBytes: put.bytes,
-    twinningKey: key,
-    confidential: CONFIDENTIAL,
-  });
-  if (!accepted.ok) throw new Error(`not accepted: ${accepted.reason}`);
-  return { twinId, key };
+function accept(filename: string, body: Buffer): Promise<Accepted> {
+  return acceptUpload(handle.db, folderStore, filename, body, { confidential: CONFIDENTIAL });
 }
 
 /** A JSON Lines trace of several MiB (more than one of the pseudonymiser's read pieces). */

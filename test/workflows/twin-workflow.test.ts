@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger, Runtime, type WorkflowBundle } from '@temporalio/worker';
@@ -16,8 +15,8 @@ import { createActivities } from '../../activities';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
 import type { DatabaseHandle } from '../../db/client';
 import { openTestDatabase } from '../service/helpers';
-import { newId } from '../../db/ids';
-import { acceptTwin, createOrganization, getOrganization } from '../../db/repo';
+import { getOrganization } from '../../db/repo';
+import { acceptUpload, type Accepted } from './accept';
 import { contentKeyFor } from '../../db/runs';
 import { events, twins } from '../../db/schema';
 import { createBlobStore, type BlobStore } from '../../storage';
@@ -74,34 +73,15 @@ function recordHistory(name: string, history: temporal.api.history.v1.IHistory):
   fs.writeFileSync(path.join(__dirname, 'histories', `${name}.json`), JSON.stringify(json, null, 2) + '\n');
 }
 
-interface Accepted {
-  twinId: string;
-  orgId: string;
-  key: string;
-  uploadKey: string;
-}
-
 /** An organization with `balance` credits and one accepted live twin whose upload holds `body`. */
 async function acceptLiveTwin(filename: string, body: Buffer, balance = 5): Promise<Accepted> {
-  const org = await createOrganization(handle.db, { name: 'Workflow test org', balance });
-  const twinId = newId('twin');
-  const uploadKey = `uploads/${twinId}`;
-  const put = await blobs.put(uploadKey, body);
-  const key = randomBytes(32).toString('hex');
-  const accepted = await acceptTwin(handle.db, {
-    id: twinId,
-    orgId: org.id,
-    livemode: true,
-    filename,
+  const t = await acceptUpload(handle.db, blobs, filename, body, {
+    balance,
     endUser: 'user_42',
-    uploadKey,
-    uploadBytes: put.bytes,
-    twinningKey: key,
     confidential: ['Globex Corporation'],
   });
-  if (!accepted.ok) throw new Error(`not accepted: ${accepted.reason}`);
-  expect((await getOrganization(handle.db, org.id))?.balance).toBe(balance - 1);
-  return { twinId, orgId: org.id, key, uploadKey };
+  expect((await getOrganization(handle.db, t.orgId))?.balance).toBe(balance - 1);
+  return t;
 }
 
 async function twinRow(twinId: string) {
