@@ -25,7 +25,7 @@ export interface TwinPoolOptions {
    * loads pool-worker.ts.
    */
   filename?: string;
-  /** Heap limit per thread in MiB (a 50 MiB trace needs several hundred). */
+  /** Heap limit per thread in MiB (the thread reads the trace from disk and holds the engine's state, not the trace). */
   maxOldGenerationSizeMb?: number;
 }
 
