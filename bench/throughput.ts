@@ -21,7 +21,11 @@
  *      another; the second twin's time is reported. A one-shot process spends
  *      part of its run on V8 compiling the engine's hot code.
  *
- *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--keep]
+ *   5. with `--floor`, also the format floor: the same one-shot process with
+ *      no detector (bench/floor-child.ts), and what it leaves of the time a
+ *      whole process may take at the target for detectors and stand-ins.
+ *
+ *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--floor] [--keep]
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -56,6 +60,55 @@ function countLines(file: string): number {
   return n;
 }
 
+/** Runs `cmd` (the measuring wrappers, then the twinning process) `runs` times, writing `output`. */
+function measure(cmd: readonly string[], runs: number, output: string): Run[] {
+  const results: Run[] = [];
+  for (let r = 0; r < runs; r++) {
+    fs.rmSync(output, { force: true });
+    const t0 = process.hrtime.bigint();
+    const res = spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (res.error || res.status !== 0) {
+      process.stderr.write(
+        `bench: the twinning process failed (status ${res.status}): ${res.error?.message ?? ''}\n${res.stderr}\n`,
+      );
+      process.exit(1);
+    }
+    const timeRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(res.stderr);
+    const probeOut = /tracetwin-bench maxrss-kib (\d+) user-us (\d+) system-us (\d+)/.exec(res.stderr);
+    const timeCpu = /User time \(seconds\): ([\d.]+)[\s\S]*?System time \(seconds\): ([\d.]+)/.exec(res.stderr);
+    const maxRssBytes = timeRss ? Number(timeRss[1]) * 1024 : probeOut ? Number(probeOut[1]) * 1024 : null;
+    results.push({
+      seconds,
+      maxRssBytes,
+      rssSource: timeRss ? 'time -v' : probeOut ? 'resourceUsage' : 'none',
+      cpuSeconds: timeCpu
+        ? Number(timeCpu[1]) + Number(timeCpu[2])
+        : probeOut
+          ? (Number(probeOut[2]) + Number(probeOut[3])) / 1e6
+          : null,
+      outBytes: fs.statSync(output).size,
+      outLines: countLines(output),
+    });
+  }
+  return results;
+}
+
+const COLUMNS = ['', 'wall s', 'cpu s', 'MB/s (wall)', 'MB/s (cpu)', 'peak RSS', 'peak / file', 'same line count'];
+
+function rowsOf(results: readonly Run[], size: number, inLines: number): string[][] {
+  return results.map((r, i) => [
+    `run ${i + 1}`,
+    r.seconds.toFixed(2),
+    r.cpuSeconds === null ? '—' : r.cpuSeconds.toFixed(2),
+    (size / 1e6 / r.seconds).toFixed(1),
+    r.cpuSeconds === null ? '—' : (size / 1e6 / r.cpuSeconds).toFixed(1),
+    r.maxRssBytes === null ? '—' : `${(r.maxRssBytes / (1 << 20)).toFixed(0)} MiB`,
+    r.maxRssBytes === null ? '—' : `${(r.maxRssBytes / size).toFixed(2)}×`,
+    r.outLines === inLines ? 'yes' : `NO (${r.outLines})`,
+  ]);
+}
+
 function main(): void {
   const argv = process.argv.slice(2);
   let mib = 50;
@@ -63,6 +116,7 @@ function main(): void {
   let seed = 'tracetwin';
   let keep = false;
   let warm = false;
+  let floor = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--mib') mib = Number(argv[++i]);
@@ -70,6 +124,7 @@ function main(): void {
     else if (a === '--seed') seed = String(argv[++i]);
     else if (a === '--keep') keep = true;
     else if (a === '--warm') warm = true;
+    else if (a === '--floor') floor = true;
     else {
       process.stderr.write(`bench: unknown option ${a}\n`);
       process.exit(2);
@@ -122,51 +177,10 @@ function main(): void {
   );
 
   const load0 = os.loadavg()[0]!;
-  const results: Run[] = [];
-  for (let r = 0; r < runs; r++) {
-    fs.rmSync(output, { force: true });
-    const t0 = process.hrtime.bigint();
-    const res = spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    if (res.error || res.status !== 0) {
-      process.stderr.write(
-        `bench: the twinning process failed (status ${res.status}): ${res.error?.message ?? ''}\n${res.stderr}\n`,
-      );
-      process.exit(1);
-    }
-    const timeRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(res.stderr);
-    const probeOut = /tracetwin-bench maxrss-kib (\d+) user-us (\d+) system-us (\d+)/.exec(res.stderr);
-    const timeCpu = /User time \(seconds\): ([\d.]+)[\s\S]*?System time \(seconds\): ([\d.]+)/.exec(res.stderr);
-    const maxRssBytes = timeRss ? Number(timeRss[1]) * 1024 : probeOut ? Number(probeOut[1]) * 1024 : null;
-    results.push({
-      seconds,
-      maxRssBytes,
-      rssSource: timeRss ? 'time -v' : probeOut ? 'resourceUsage' : 'none',
-      cpuSeconds: timeCpu
-        ? Number(timeCpu[1]) + Number(timeCpu[2])
-        : probeOut
-          ? (Number(probeOut[2]) + Number(probeOut[3])) / 1e6
-          : null,
-      outBytes: fs.statSync(output).size,
-      outLines: countLines(output),
-    });
-  }
+  const results = measure(cmd, runs, output);
 
-  const rows = results.map((r, i) => [
-    `run ${i + 1}`,
-    r.seconds.toFixed(2),
-    r.cpuSeconds === null ? '—' : r.cpuSeconds.toFixed(2),
-    (size / 1e6 / r.seconds).toFixed(1),
-    r.cpuSeconds === null ? '—' : (size / 1e6 / r.cpuSeconds).toFixed(1),
-    r.maxRssBytes === null ? '—' : `${(r.maxRssBytes / (1 << 20)).toFixed(0)} MiB`,
-    r.maxRssBytes === null ? '—' : `${(r.maxRssBytes / size).toFixed(2)}×`,
-    r.outLines === inLines ? 'yes' : `NO (${r.outLines})`,
-  ]);
-  process.stdout.write(
-    '\n' +
-      table(['', 'wall s', 'cpu s', 'MB/s (wall)', 'MB/s (cpu)', 'peak RSS', 'peak / file', 'same line count'], rows) +
-      '\n',
-  );
+  const rows = rowsOf(results, size, inLines);
+  process.stdout.write('\n' + table(COLUMNS, rows) + '\n');
   const best = results.reduce((a, b) => (b.seconds < a.seconds ? b : a));
   const mbps = size / 1e6 / best.seconds;
   const multiple = best.maxRssBytes === null ? null : best.maxRssBytes / size;
@@ -178,6 +192,32 @@ function main(): void {
       ` load average before the runs: ${load0.toFixed(2)} on ${os.cpus().length} cores.)\n`,
   );
   if (warm) warmEngine(dir, input, output, seed, size, key, runs, taskset);
+  if (floor) {
+    // the CLI's own V8 flags (cli/commands/twin.ts), so that the floor is the same process less the detectors
+    const floorCmd = [
+      ...cmd.slice(0, cmd.indexOf(process.execPath) + 1),
+      '--heap-growing-percent=20',
+      '--no-turbo-inlining',
+      '-r',
+      probe,
+      path.join(__dirname, 'floor-child.js'),
+      input,
+      path.join(dir, 'floor.jsonl'),
+      key,
+    ];
+    const floorRuns = measure(floorCmd, runs, path.join(dir, 'floor.jsonl'));
+    const cli = results.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const least = floorRuns.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    process.stdout.write(
+      `\nFormat floor: the same one-shot process with no detector (bench/floor-child.ts: twinSource from disk, the\n` +
+        `CLI's V8 flags, same wrappers): reading, survey, both passes over the JSON, writing — nothing found.\n` +
+        table(COLUMNS, rowsOf(floorRuns, size, inLines)) +
+        `\nThe floor takes ${((100 * least.seconds) / cli.seconds).toFixed(0)}% of the CLI's best wall time; at ${TARGET_MBPS} MB/s the ` +
+        `whole process may take ${(size / 1e6 / TARGET_MBPS).toFixed(2)} s, of which the floor leaves ` +
+        `${(size / 1e6 / TARGET_MBPS - least.seconds).toFixed(2)} s for the detectors and stand-ins (they take ` +
+        `${(cli.seconds - least.seconds).toFixed(2)} s now).\n`,
+    );
+  }
   if (keep) process.stdout.write(`Kept ${dir}\n`);
   else fs.rmSync(dir, { recursive: true, force: true });
 }
