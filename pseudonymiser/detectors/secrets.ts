@@ -7,7 +7,7 @@
  * tokens (secrets/scan.ts), the list of secret-word positions that the
  * headers, assignments and prose scans start from (secrets/words.ts) and
  * the positions of `-----BEGIN ` and `://` that the key blocks and URLs
- * start from; all only then run short
+ * start from (and the account words' starts, for the account detectors); all only then run short
  * sticky patterns, each bounded, from the hit. Every
  * scan moves forward past what it has read, so the work stays linear in
  * the text even on adversarial input.
@@ -22,6 +22,7 @@ import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER 
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
 import { StartCursor } from './starts';
+import { noteAccountWords } from './accounts/words';
 
 export { classifyToken } from './secrets/scan';
 export { TOKEN_RULES, NAMED_RULES, providers } from './secrets/rules';
@@ -399,8 +400,9 @@ export const secretsDetector: Detector = {
     const out = new Emitter(chunk, sink, ctx);
     // one sweep; the tokens are reported after the key blocks, as each scan reported in turn
     const tokens: TokenMatch[] = [];
-    const marks: SweepMarks = { words: [], urls: [], begins: [] };
+    const marks: SweepMarks = { words: [], urls: [], begins: [], accounts: [] };
     secretScanWork.steps += sweepSecrets(corpus, tokens, marks);
+    noteAccountWords(corpus, marks.accounts); // the account detectors' word starts, read by the same sweep
     detectKeyBlocks(corpus, out, marks.begins);
     for (const m of tokens) out.emit(m.rule.kind, m.start, m.end);
     detectUrls(corpus, out, marks.urls);

@@ -1,15 +1,16 @@
 /**
  * One sweep over a chunk for the scans that used to read it apart: the
  * candidate runs of the token scan (scan.ts scanTokens), the secret-word
- * starts (words.ts secretWordStarts, a case-insensitive pattern) and the two
+ * starts (words.ts secretWordStarts, a case-insensitive pattern), the two
  * literals the structural scans start from (`://` for URLs, `-----BEGIN `
- * for key blocks). Each read every character (the pattern, the literal
+ * for key blocks) and the account-word starts that the account detectors
+ * read (accounts/words.ts, another case-insensitive pattern). Each read every character (the pattern, the literal
  * searches) or most of them (the runs); now one loop reads each character
  * once and feeds all:
  *
  * - a key of the last three characters (words.ts nextKey) is looked up in a
- *   table that marks the keys of the words' first three letters, of `://`
- *   and of `BEG`; only where it hits is the text there read (secretWordAt,
+ *   table that marks the keys of the words' first three letters (secret
+ *   and account words), of `://` and of `BEG`; only where it hits is the text there read (secretWordAt,
  *   the literal itself), so the table only saves work, it never decides;
  * - a count of token characters before this one: where a run of MIN_RUN or
  *   more ends, it is read as scanTokens reads it (readRun).
@@ -19,6 +20,7 @@
  */
 import { MIN_RUN, TOKEN_CHAR, readRun, runWork, type TokenMatch } from './scan';
 import { WORD_KEYS, nextKey, secretWordAt } from './words';
+import { ACCOUNT_KEYS, accountWordAt } from '../accounts/words';
 
 /** What the sweep finds besides the tokens, each list ascending. */
 export interface SweepMarks {
@@ -28,6 +30,8 @@ export interface SweepMarks {
   readonly urls: number[];
   /** Where `-----BEGIN ` starts. */
   readonly begins: number[];
+  /** Where ACCOUNT_WORD_STARTS matches (as accounts/words.ts accountWordMatches), for the account detectors. */
+  readonly accounts: number[];
 }
 
 export const URL_MARK = '://';
@@ -36,24 +40,28 @@ export const BEGIN_MARK = '-----BEGIN ';
 /** Bits of KEYS above the word slots (WORD_KEYS, below 32). */
 const URL_BIT = 32;
 const BEGIN_BIT = 64;
+/** Set where some account word's first three letters have the key (ACCOUNT_KEYS). */
+const ACCOUNT_BIT = 128;
 const WORD_SLOT = 31;
 
 const keyOf = (three: string): number =>
   nextKey(nextKey(nextKey(0, three.charCodeAt(0)), three.charCodeAt(1)), three.charCodeAt(2));
 
-/** WORD_KEYS with URL_BIT at the key of `://` and BEGIN_BIT at the key of `BEG`. */
+/** WORD_KEYS with URL_BIT at the key of `://`, BEGIN_BIT at the key of `BEG` and ACCOUNT_BIT at the account words' keys. */
 const KEYS = new Uint8Array(WORD_KEYS);
 if (KEYS.some((slot) => slot > WORD_SLOT)) throw new Error('word slots must stay below the mark bits');
 KEYS[keyOf(URL_MARK)] = KEYS[keyOf(URL_MARK)]! | URL_BIT;
 KEYS[keyOf('BEG')] = KEYS[keyOf('BEG')]! | BEGIN_BIT;
+for (let k = 0; k < KEYS.length; k++) if (ACCOUNT_KEYS[k] !== 0) KEYS[k] = KEYS[k]! | ACCOUNT_BIT;
 
-/** At a KEYS hit `v` for the three characters ending at `i`: records what starts there. */
-function keyHit(s: string, i: number, v: number, marks: SweepMarks): void {
+/** At a KEYS hit `v` for the three characters ending at `i` (whose key is `key`): records what starts there. */
+function keyHit(s: string, i: number, v: number, key: number, marks: SweepMarks): void {
   const slot = v & WORD_SLOT;
   if (slot !== 0 && secretWordAt(s, i - 2, slot)) marks.words.push(i - 2);
   if ((v & URL_BIT) !== 0 && s.startsWith(URL_MARK, i - 2)) marks.urls.push(i - 2);
   // `-----BEGIN `: the key is that of its `BEG`, five characters in
   if ((v & BEGIN_BIT) !== 0 && i >= 7 && s.startsWith(BEGIN_MARK, i - 7)) marks.begins.push(i - 7);
+  if ((v & ACCOUNT_BIT) !== 0 && accountWordAt(s, i - 2, ACCOUNT_KEYS[key]!)) marks.accounts.push(i - 2);
 }
 
 /** What the sweep carries between calls of nextRunEnd: the key of the last three characters, where the run began. */
@@ -78,7 +86,7 @@ function nextRunEnd(s: string, from: number, marks: SweepMarks): number {
     const c = s.charCodeAt(i);
     key = ((key << 5) | (c & 31)) & 0x7fff; // nextKey, inline
     const v = keys[key]!;
-    if (v !== 0 && i >= 2) keyHit(s, i, v, marks);
+    if (v !== 0 && i >= 2) keyHit(s, i, v, key, marks);
     const t = tokenChar[c]!;
     if (run >= minRun && t === 0) {
       state.key = key;
@@ -98,7 +106,7 @@ function marksOnly(s: string, from: number, to: number, marks: SweepMarks): void
   for (let i = from; i < to; i++) {
     key = nextKey(key, s.charCodeAt(i));
     const v = KEYS[key]!;
-    if (v !== 0 && i >= 2) keyHit(s, i, v, marks);
+    if (v !== 0 && i >= 2) keyHit(s, i, v, key, marks);
   }
   state.key = key;
 }
