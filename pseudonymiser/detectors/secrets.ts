@@ -422,18 +422,27 @@ function judgeAssignment(
 
 // ---------------------------------------------------------------- detector
 
+/**
+ * The tokens of the chunk being read: one array for every chunk, so that it
+ * keeps the kind of elements the compiled sweep expects (a new empty array
+ * changes it again on its first token).
+ */
+const sweptTokens: TokenMatch[] = [];
+
 export const secretsDetector: Detector = {
   name: 'secrets',
   detect(chunk: Chunk, sink: FindingSink, ctx: DetectContext): void {
     const corpus = chunk.corpus;
     const out = new Emitter(chunk, sink, ctx);
     // one sweep; the tokens are reported after the key blocks, as each scan reported in turn
-    const tokens: TokenMatch[] = [];
+    const tokens = sweptTokens;
+    tokens.length = 0;
     const marks: SweepMarks = { words: [], urls: [], begins: [], accounts: [] };
     secretScanWork.steps += sweepSecrets(corpus, tokens, marks);
     noteAccountWords(corpus, marks.accounts); // the account detectors' word starts, read by the same sweep
     detectKeyBlocks(corpus, out, marks.begins);
     for (const m of tokens) out.emit(m.rule.kind, m.start, m.end);
+    tokens.length = 0;
     detectUrls(corpus, out, marks.urls);
     detectHeaders(corpus, out, marks.words);
     detectAssignments(corpus, out, marks.words);

@@ -64,49 +64,66 @@ function keyHit(s: string, i: number, v: number, key: number, marks: SweepMarks)
   if ((v & ACCOUNT_BIT) !== 0 && accountWordAt(s, i - 2, ACCOUNT_KEYS[key]!)) marks.accounts.push(i - 2);
 }
 
+/**
+ * Where the sweep's keys hit (the last character of the three), ascending:
+ * the hot loop only notes them, and readHits reads the text there after the
+ * sweep. With keyHit's checks inlined, the loop compiled several times
+ * slower, and the text was swept in slower code meanwhile.
+ */
+const hits: number[] = [];
+
+/** Records the marks at the noted hits (the list is emptied when the next sweep starts). */
+function readHits(s: string, marks: SweepMarks): void {
+  for (let h = 0; h < hits.length; h++) {
+    const i = hits[h]!;
+    const key = nextKey(nextKey(nextKey(0, s.charCodeAt(i - 2)), s.charCodeAt(i - 1)), s.charCodeAt(i));
+    keyHit(s, i, KEYS[key]!, key, marks);
+  }
+}
+
 /** What the sweep carries between calls of nextRunEnd: the key of the last three characters, where the run began. */
 const state = { key: 0, runStart: 0 };
 
 /**
- * Sweeps `s` from `from`: records the marks up to the end of the first run
+ * Sweeps `s` from `from`: notes the key hits up to the end of the first run
  * of at least MIN_RUN token characters from `from`, and returns that end (the
  * run starts at state.runStart), or -1 when no such run ends before the text
- * does. The hot loop: kept apart from the rarer work so that it stays small.
+ * does. The hot loop: kept apart from the rarer work so that it stays small;
+ * the end of the text leaves by the same code as the end of a run, so that
+ * no code runs there for the first time once the loop is compiled.
  */
-function nextRunEnd(s: string, from: number, marks: SweepMarks): number {
+function nextRunEnd(s: string, from: number): number {
   // the tables as locals: read through the module objects, every character would pay a property load
   const tokenChar = TOKEN_CHAR;
   const keys = KEYS;
   const minRun = MIN_RUN;
+  const noted = hits;
   const n = s.length;
   let key = state.key;
   /** Token characters that end here, since the last non-token character or `from`. */
   let run = 0;
-  for (let i = from; i < n; i++) {
+  let i = from;
+  for (; i < n; i++) {
     const c = s.charCodeAt(i);
     key = ((key << 5) | (c & 31)) & 0x7fff; // nextKey, inline
-    const v = keys[key]!;
-    if (v !== 0 && i >= 2) keyHit(s, i, v, key, marks);
+    if (keys[key] !== 0 && i >= 2) noted.push(i);
     const t = tokenChar[c]!;
-    if (run >= minRun && t === 0) {
-      state.key = key;
-      state.runStart = i - run;
-      return i;
-    }
+    if (run >= minRun && t === 0) break;
     run = (run + 1) * t;
   }
   state.key = key;
-  state.runStart = n - run;
-  return run >= minRun ? n : -1;
+  state.runStart = i - run;
+  const inside = i < n;
+  const long = run >= minRun;
+  return inside || long ? i : -1;
 }
 
-/** Records the marks whose keys end in `s[from, to)`: the sweep without the runs. */
-function marksOnly(s: string, from: number, to: number, marks: SweepMarks): void {
+/** Notes the key hits in `s[from, to)`: the sweep without the runs. */
+function marksOnly(s: string, from: number, to: number): void {
   let key = state.key;
   for (let i = from; i < to; i++) {
     key = nextKey(key, s.charCodeAt(i));
-    const v = KEYS[key]!;
-    if (v !== 0 && i >= 2) keyHit(s, i, v, key, marks);
+    if (KEYS[key] !== 0 && i >= 2) hits.push(i);
   }
   state.key = key;
 }
@@ -129,17 +146,28 @@ const collect = (m: TokenMatch): void => {
  */
 export function sweepSecrets(s: string, tokens: TokenMatch[], marks: SweepMarks): number {
   const work0 = runWork.steps;
+  into = tokens;
+  sweepRuns(s);
+  readHits(s, marks);
+  return runWork.steps - work0;
+}
+
+/**
+ * The sweep itself: reads the runs, notes the key hits. Its loop runs through
+ * the whole text, so it is compiled while it runs; nothing follows the loop,
+ * so no code runs for the first time after that.
+ */
+function sweepRuns(s: string): void {
   const n = s.length;
   state.key = 0;
-  into = tokens;
+  hits.length = 0;
   const found = collect;
   for (let i = 0; i < n;) {
-    const end = nextRunEnd(s, i, marks);
+    const end = nextRunEnd(s, i);
     if (end < 0) break;
     const floor = Math.min(readRun(s, state.runStart, end, found), n);
     // a token that ran past its run (`…==`): the next run starts after it; the marks are still read up to it
-    if (floor > end + 1) marksOnly(s, end + 1, floor, marks);
+    if (floor > end + 1) marksOnly(s, end + 1, floor);
     i = Math.max(floor, end + 1);
   }
-  return runWork.steps - work0;
 }
