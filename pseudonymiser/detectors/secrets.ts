@@ -7,7 +7,7 @@
  * tokens (secrets/scan.ts), the list of secret-word positions that the
  * headers, assignments and prose scans start from (secrets/words.ts) and
  * the positions of `-----BEGIN ` and `://` that the key blocks and URLs
- * start from; all only then run short
+ * start from (and the account words' starts, for the account detectors); all only then run short
  * sticky patterns, each bounded, from the hit. Every
  * scan moves forward past what it has read, so the work stays linear in
  * the text even on adversarial input.
@@ -22,6 +22,7 @@ import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER 
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
 import { StartCursor } from './starts';
+import { noteAccountWords } from './accounts/words';
 
 export { classifyToken } from './secrets/scan';
 export { TOKEN_RULES, NAMED_RULES, providers } from './secrets/rules';
@@ -301,7 +302,13 @@ const MAX_NAME = 64;
 const MAX_VALUE = 1024;
 const UNQUOTED_END = table(',;&"\'`<>)]}\u0000', true);
 
-/** Reads assignments from the name words among `starts` (see secrets/words.ts). */
+/**
+ * Reads assignments from the name words among `starts` (see secrets/words.ts).
+ * The loop only finds the words; each is read by readAssignment and judged
+ * by judgeAssignment. Kept apart, each compiles once and small: as one
+ * function, the loop was compiled on stack (it runs through a whole chunk),
+ * then again whole, and again after each rare branch first ran.
+ */
 function detectAssignments(corpus: string, out: Emitter, starts: readonly number[]): void {
   const words = new StartCursor(starts);
   let from = 0;
@@ -309,88 +316,118 @@ function detectAssignments(corpus: string, out: Emitter, starts: readonly number
     const m = words.next(NAME_WORDS_AT, corpus, from);
     if (!m) break;
     secretScanWork.steps++;
-    // the whole name around the word
-    let ns = m.index;
-    const nsLimit = Math.max(0, m.index - MAX_NAME);
-    while (ns > nsLimit && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) ns--;
-    let ne = m.index + m[0].length;
-    const neLimit = Math.min(corpus.length, ne + MAX_NAME);
-    while (ne < neLimit && NAME_CHAR[corpus.charCodeAt(ne)] === 1) ne++;
-    from = ne;
-    if (ns === nsLimit && ns > 0 && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) continue; // name too long
-    if (ne === neLimit && ne < corpus.length && NAME_CHAR[corpus.charCodeAt(ne)] === 1) continue;
-    let name = corpus.slice(ns, ne);
-    while (name.endsWith('.') || name.endsWith('-')) name = name.slice(0, -1);
-    // a command-line option: `--api-key VALUE`, `--token=VALUE`
-    const flag = name.startsWith('-');
-    if (flag) name = name.replace(/^-+/, '');
-    // operator
-    let p = ne;
-    const quoteBefore = corpus[ns - 1];
-    if ((quoteBefore === '"' || quoteBefore === "'") && corpus[p] === quoteBefore) p++;
-    while (p < corpus.length && p - ne < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
-    const op = corpus[p];
-    let colonOp = false;
-    if (op === '=') {
-      if (corpus[p + 1] === '=') continue;
-      p += corpus[p + 1] === '>' ? 2 : 1;
-    } else if (op === ':') {
-      if (corpus[p + 1] === ':' || corpus[p + 1] === '/') continue;
-      colonOp = corpus[p + 1] !== '=';
-      p += colonOp ? 1 : 2;
-    } else if (!(flag && p > ne && op !== undefined && op !== '-' && op !== '\n')) continue;
-    const spaceOp = op !== '=' && op !== ':';
-    const opEnd = p;
-    while (p < corpus.length && p - opEnd < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
-    // value
-    const q = corpus[p];
-    let vs = p;
-    let ve: number;
-    const vLimit = Math.min(corpus.length, vs + MAX_VALUE + 1);
-    if (q === '"' || q === "'" || q === '`') {
-      vs = p + 1;
-      ve = vs;
-      while (ve < vLimit && corpus[ve] !== q && corpus[ve] !== '\n') ve++;
-      if (corpus[ve] !== q) {
-        from = Math.max(from, ve);
-        continue;
-      }
-    } else {
-      ve = vs;
-      while (ve < vLimit && UNQUOTED_END[corpus.charCodeAt(ve)] === 0) ve++;
-      // an option's value is one word
-      if (spaceOp) {
-        const sp = corpus.slice(vs, ve).search(/\s/);
-        if (sp >= 0) ve = vs + sp;
-      }
-    }
-    from = Math.max(from, ve);
-    if (ve - vs > MAX_VALUE || ve === vs) continue;
-    const value = corpus.slice(vs, ve);
-    if (value.includes('://')) continue; // URLs: the URL detector reads their credentials
-    const lower = name.toLowerCase();
-    if (lower.endsWith('authorization') || lower.endsWith('cookie')) continue; // header detector
-    const inQuery = corpus[ns - 1] === '?' || corpus[ns - 1] === '&';
-    let kind: 'secret' | 'password' | null;
-    if (inQuery && QUERY_SECRET.test(name)) kind = /^(?:password|pass|pwd)$/i.test(name) ? 'password' : 'secret';
-    else {
-      const k = kindOfKey(name);
-      kind = k === 'password' || k === 'secret' ? k : null;
-    }
-    const byRule = namedRuleFor(name, value) !== null;
-    if (kind === null && byRule) kind = 'secret';
-    if (kind === null) continue;
-    if (!byRule) {
-      if (!looksSecret(value, kind)) continue;
-      if ((colonOp || q === undefined || !/["'`]/.test(q)) && !looksMachineMade(value, kind)) continue;
-    }
-    const dot = value.indexOf('.');
-    if (value.startsWith('eyJ') && dot > 0 && isJsonSegment(value.slice(0, dot))) out.emit('jwt', vs, ve);
-    else out.emit(kind, vs, ve);
+    from = readAssignment(corpus, out, m.index, m.index + m[0].length);
   }
 }
 
+/**
+ * Reads the assignment around the name word `corpus[ws, we)`: the whole name,
+ * the operator and the value, which judgeAssignment judges. Returns where the
+ * scan goes on.
+ */
+function readAssignment(corpus: string, out: Emitter, ws: number, we: number): number {
+  // the whole name around the word
+  let ns = ws;
+  const nsLimit = Math.max(0, ws - MAX_NAME);
+  while (ns > nsLimit && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) ns--;
+  let ne = we;
+  const neLimit = Math.min(corpus.length, ne + MAX_NAME);
+  while (ne < neLimit && NAME_CHAR[corpus.charCodeAt(ne)] === 1) ne++;
+  const from = ne;
+  if (ns === nsLimit && ns > 0 && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) return from; // name too long
+  if (ne === neLimit && ne < corpus.length && NAME_CHAR[corpus.charCodeAt(ne)] === 1) return from;
+  let name = corpus.slice(ns, ne);
+  while (name.endsWith('.') || name.endsWith('-')) name = name.slice(0, -1);
+  // a command-line option: `--api-key VALUE`, `--token=VALUE`
+  const flag = name.startsWith('-');
+  if (flag) name = name.replace(/^-+/, '');
+  // operator
+  let p = ne;
+  const quoteBefore = corpus[ns - 1];
+  if ((quoteBefore === '"' || quoteBefore === "'") && corpus[p] === quoteBefore) p++;
+  while (p < corpus.length && p - ne < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
+  const op = corpus[p];
+  let colonOp = false;
+  if (op === '=') {
+    if (corpus[p + 1] === '=') return from;
+    p += corpus[p + 1] === '>' ? 2 : 1;
+  } else if (op === ':') {
+    if (corpus[p + 1] === ':' || corpus[p + 1] === '/') return from;
+    colonOp = corpus[p + 1] !== '=';
+    p += colonOp ? 1 : 2;
+  } else if (!(flag && p > ne && op !== undefined && op !== '-' && op !== '\n')) return from;
+  const spaceOp = op !== '=' && op !== ':';
+  const opEnd = p;
+  while (p < corpus.length && p - opEnd < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
+  // value
+  const q = corpus[p];
+  let vs = p;
+  let ve: number;
+  const vLimit = Math.min(corpus.length, vs + MAX_VALUE + 1);
+  if (q === '"' || q === "'" || q === '`') {
+    vs = p + 1;
+    ve = vs;
+    while (ve < vLimit && corpus[ve] !== q && corpus[ve] !== '\n') ve++;
+    if (corpus[ve] !== q) return Math.max(from, ve);
+  } else {
+    ve = vs;
+    while (ve < vLimit && UNQUOTED_END[corpus.charCodeAt(ve)] === 0) ve++;
+    // an option's value is one word
+    if (spaceOp) {
+      const sp = corpus.slice(vs, ve).search(/\s/);
+      if (sp >= 0) ve = vs + sp;
+    }
+  }
+  if (ve - vs > MAX_VALUE || ve === vs) return Math.max(from, ve);
+  judgeAssignment(corpus, out, name, ns, vs, ve, colonOp || q === undefined || !/["'`]/.test(q));
+  return Math.max(from, ve);
+}
+
+/**
+ * Reports the value `corpus[vs, ve)` assigned to `name` (which starts at `ns`)
+ * when the name and the value say secret; `bare`: the operator is a `:` or
+ * the value is not quoted, so it must also look machine-made.
+ */
+function judgeAssignment(
+  corpus: string,
+  out: Emitter,
+  name: string,
+  ns: number,
+  vs: number,
+  ve: number,
+  bare: boolean,
+): void {
+  const value = corpus.slice(vs, ve);
+  if (value.includes('://')) return; // URLs: the URL detector reads their credentials
+  const lower = name.toLowerCase();
+  if (lower.endsWith('authorization') || lower.endsWith('cookie')) return; // header detector
+  const inQuery = corpus[ns - 1] === '?' || corpus[ns - 1] === '&';
+  let kind: 'secret' | 'password' | null;
+  if (inQuery && QUERY_SECRET.test(name)) kind = /^(?:password|pass|pwd)$/i.test(name) ? 'password' : 'secret';
+  else {
+    const k = kindOfKey(name);
+    kind = k === 'password' || k === 'secret' ? k : null;
+  }
+  const byRule = namedRuleFor(name, value) !== null;
+  if (kind === null && byRule) kind = 'secret';
+  if (kind === null) return;
+  if (!byRule) {
+    if (!looksSecret(value, kind)) return;
+    if (bare && !looksMachineMade(value, kind)) return;
+  }
+  const dot = value.indexOf('.');
+  if (value.startsWith('eyJ') && dot > 0 && isJsonSegment(value.slice(0, dot))) out.emit('jwt', vs, ve);
+  else out.emit(kind, vs, ve);
+}
+
 // ---------------------------------------------------------------- detector
+
+/**
+ * The tokens of the chunk being read: one array for every chunk, so that it
+ * keeps the kind of elements the compiled sweep expects (a new empty array
+ * changes it again on its first token).
+ */
+const sweptTokens: TokenMatch[] = [];
 
 export const secretsDetector: Detector = {
   name: 'secrets',
@@ -398,11 +435,14 @@ export const secretsDetector: Detector = {
     const corpus = chunk.corpus;
     const out = new Emitter(chunk, sink, ctx);
     // one sweep; the tokens are reported after the key blocks, as each scan reported in turn
-    const tokens: TokenMatch[] = [];
-    const marks: SweepMarks = { words: [], urls: [], begins: [] };
+    const tokens = sweptTokens;
+    tokens.length = 0;
+    const marks: SweepMarks = { words: [], urls: [], begins: [], accounts: [] };
     secretScanWork.steps += sweepSecrets(corpus, tokens, marks);
+    noteAccountWords(corpus, marks.accounts); // the account detectors' word starts, read by the same sweep
     detectKeyBlocks(corpus, out, marks.begins);
     for (const m of tokens) out.emit(m.rule.kind, m.start, m.end);
+    tokens.length = 0;
     detectUrls(corpus, out, marks.urls);
     detectHeaders(corpus, out, marks.words);
     detectAssignments(corpus, out, marks.words);

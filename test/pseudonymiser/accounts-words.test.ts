@@ -13,7 +13,12 @@ import {
   textIdInitial,
 } from '../../pseudonymiser/detectors/accounts/identity';
 import { PROSE_ID, proseIdInitial } from '../../pseudonymiser/detectors/accounts/mentions';
-import { accountWordStarts } from '../../pseudonymiser/detectors/accounts/words';
+import {
+  accountWordMatches,
+  accountWordStarts,
+  noteAccountWords,
+  sweepAccountWords,
+} from '../../pseudonymiser/detectors/accounts/words';
 import { startScanTests, type Scan } from './starts-helpers';
 
 const SCANS: Scan[] = [
@@ -129,6 +134,29 @@ describe('account words: candidate starts', () => {
     expect(accountWordStarts(a)).toEqual([0, 1, 4, 5, 9, 16, 17]);
     expect(accountWordStarts(b)).toEqual([]);
     expect(accountWordStarts(a)).toEqual([0, 1, 4, 5, 9, 16, 17]);
+  });
+});
+
+describe('account words: the table scan', () => {
+  it('sweepAccountWords lists where the pattern matches', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(sweepAccountWords(s)).toEqual(accountWordMatches(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('accountWordStarts gives the same list whether the sweep handed the words over or not', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const own = [...accountWordStarts(s)];
+        noteAccountWords(s, accountWordMatches(s));
+        expect(accountWordStarts(s)).toEqual(own);
+        noteAccountWords('', []); // forget it: the next text is read afresh
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The detector's one sweep over a chunk (secrets/sweep.ts) stands for four
  * plain scans: the token scan (scanTokens), the secret-word pattern
- * (secretWordStarts) and the searches for `://` and `-----BEGIN `. On any
+ * (secretWordStarts), the searches for `://` and `-----BEGIN ` and the
+ * account-word pattern (accounts/words.ts accountWordMatches). On any
  * text it must find the same tokens, in the same order, with the same work,
  * and the same positions: its table of keys may only save reading, never
  * skip a word or a literal.
@@ -11,6 +12,7 @@ import { scanTokens, type TokenMatch } from '../../pseudonymiser/detectors/secre
 import { secretWordStarts } from '../../pseudonymiser/detectors/secrets/words';
 import { BEGIN_MARK, URL_MARK, sweepSecrets } from '../../pseudonymiser/detectors/secrets/sweep';
 import { ADVERSARIAL } from '../../pseudonymiser/detectors/secrets/adversarial';
+import { accountWordMatches } from '../../pseudonymiser/detectors/accounts/words';
 import { TOKEN_EXAMPLES } from './secrets-examples';
 
 type Found = [start: number, end: number, rule: string];
@@ -20,6 +22,7 @@ interface Result {
   words: number[];
   urls: number[];
   begins: number[];
+  accounts: number[];
   work: number;
 }
 
@@ -34,12 +37,13 @@ function plain(s: string): Result {
   const tokens: Found[] = [];
   const work = scanTokens(s, (m: TokenMatch) => tokens.push([m.start, m.end, m.rule.id]));
   const urls = positions(s, URL_MARK);
-  return { tokens, words: secretWordStarts(s), urls, begins: positions(s, BEGIN_MARK), work };
+  const accounts = accountWordMatches(s);
+  return { tokens, words: secretWordStarts(s), urls, begins: positions(s, BEGIN_MARK), accounts, work };
 }
 
 function swept(s: string): Result {
   const found: TokenMatch[] = [];
-  const marks = { words: [], urls: [], begins: [] };
+  const marks = { words: [], urls: [], begins: [], accounts: [] };
   const work = sweepSecrets(s, found, marks);
   const tokens = found.map((m): Found => [m.start, m.end, m.rule.id]);
   return { tokens, ...marks, work };
@@ -79,6 +83,34 @@ const PIECES = [
   'se',
   'sec',
   'zoo', // the key of `://`
+  // account words, and near misses
+  'user',
+  'USER',
+  'Customer',
+  'acct',
+  'Account',
+  'device',
+  'LOGIN',
+  'client',
+  'member',
+  'subscriber',
+  'passport',
+  'Driver',
+  'national',
+  'TAX',
+  'medical',
+  'MRN',
+  'nhs',
+  'health',
+  'Aadhaar',
+  'routing',
+  'sort',
+  'SSN',
+  'social',
+  'us',
+  'acc',
+  'dri',
+  'soc',
   'beg',
   'BEGIN',
   'BEGIN ',
@@ -146,6 +178,7 @@ const text = fc.oneof(
   fc.tuple(fc.constantFrom(...PIECES), pastRun, fc.constantFrom(...PIECES)).map((a) => a.join('')),
   fc.string({ maxLength: 80 }),
   fc.string({ unit: fc.constantFrom(...'pasSwordkeyAUTHbearcoiTn_ -1/.+=:BEGIN'), maxLength: 120 }),
+  fc.string({ unit: fc.constantFrom(...'userCUSTOMacntlgivdhxz5_ -'), maxLength: 120 }),
 );
 
 describe('secret sweep: the same as the plain scans', () => {

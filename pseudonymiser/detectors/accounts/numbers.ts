@@ -13,7 +13,7 @@
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
-import { keyAt, textBefore } from './util';
+import { keyAt, lastKey, normKey, textBefore } from './util';
 import { own } from '../../strings';
 import { runMap } from '../../memo';
 
@@ -28,6 +28,15 @@ const CARD =
 const PHONE =
   /(?<![\w.\-/+])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,15}(?:[ .-]\d{1,8}){0,6}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w/@%]|-[\w-]?\d|[.,]\d)/y;
 const DATE = /(?:\d{4}[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4})(?!\d|\.\d)/y;
+/** The sticky patterns that mayMatchAt gates, by its bits (for tests). */
+export const GATED_PATTERNS: readonly (readonly [bit: number, pattern: RegExp])[] = [
+  [1, DATE],
+  [2, IPV4],
+  [4, SSN],
+  [4, SIN],
+  [8, IMEI],
+  [16, CARD],
+];
 
 /** Keys whose values are never phone numbers or cards (ids, times, sizes, versions). */
 const NUMERIC_KEY =
@@ -105,19 +114,20 @@ function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
   return re.exec(s);
 }
 
-const phoneMemo = runMap<string, string | null>();
+/** phoneCanonical's answers: without, then with the phone context. */
+const phoneMemo = [runMap<string, string | null>(), runMap<string, string | null>()] as const;
 
 /**
  * E.164 of a phone candidate, or null when it is not a phone number.
  * Memoised: a trace repeats its numbers, and each parse is costly.
  */
 export function phoneCanonical(text: string, phoneContext: boolean): string | null {
-  const k = phoneContext ? '1' + text : '0' + text;
-  let v = phoneMemo.get(k);
+  const memo = phoneMemo[phoneContext ? 1 : 0];
+  let v = memo.get(text);
   if (v === undefined) {
     v = parsePhone(text, phoneContext);
-    if (phoneMemo.size >= 20000) phoneMemo.clear();
-    phoneMemo.set(own(k), v);
+    if (memo.size >= 20000) memo.clear();
+    memo.set(own(text), v);
   }
   return v;
 }
@@ -205,19 +215,63 @@ export function parsePhone(text: string, phoneContext: boolean, parse: Parse = p
   return null;
 }
 
+/** `s.charCodeAt(i)`, or -1 past the end (where charCodeAt gives NaN, and the compiled code would fall back). */
+const codeAt = (s: string, i: number): number => (i < s.length ? s.charCodeAt(i) : -1);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** `-`, `/` or `.`: DATE's separators. */
+const isDateSep = (c: number): boolean => c === 45 || c === 47 || c === 46;
+/** ` ` or `-`: the separators of SSN, SIN and grouped CARD numbers. */
+const isGroupSep = (c: number): boolean => c === 32 || c === 45;
+
+/** The number of ASCII digits in `s`. */
+export function digitCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (isDigit(s.charCodeAt(i))) n++;
+  return n;
+}
+
+/**
+ * Whether each pattern may match at `p`: what the pattern's first characters
+ * need, so that a pattern is not run where it cannot match. Every one of
+ * DATE, IPV4, SSN, IMEI, CARD and SIN starts with a digit; then DATE has a
+ * separator after 1, 2 or 4 digits, IPV4 a `.` after 1 to 3, SSN and SIN a
+ * separator after 3, IMEI a fifteenth digit, CARD a separator after 4 or a
+ * thirteenth digit. Bits: DATE 1, IPV4 2, SSN and SIN 4, IMEI 8, CARD 16.
+ */
+export function mayMatchAt(s: string, p: number): number {
+  if (!isDigit(s.charCodeAt(p))) return 0;
+  const c1 = codeAt(s, p + 1);
+  const c2 = codeAt(s, p + 2);
+  const c3 = codeAt(s, p + 3);
+  const c4 = codeAt(s, p + 4);
+  let bits = 0;
+  if (isDateSep(c1) || isDateSep(c2) || isDateSep(c4)) bits |= 1;
+  if (c1 === 46 || c2 === 46 || c3 === 46) bits |= 2;
+  if (isGroupSep(c3)) bits |= 4;
+  if (isDigit(codeAt(s, p + 14))) bits |= 8;
+  if (isGroupSep(c4) || isDigit(codeAt(s, p + 12))) bits |= 16;
+  return bits;
+}
+const MAY_DATE = 1;
+const MAY_IPV4 = 2;
+const MAY_SSN_SIN = 4;
+const MAY_IMEI = 8;
+const MAY_CARD = 16;
+
 function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: DetectContext): number {
   const corpus = chunk.corpus;
-  let m = sticky(DATE, corpus, p);
+  const may = mayMatchAt(corpus, p);
+  let m = (may & MAY_DATE) !== 0 ? sticky(DATE, corpus, p) : null;
   if (m && plausibleDate(m)) return p + m[0].length;
 
-  m = sticky(IPV4, corpus, p);
+  m = (may & MAY_IPV4) !== 0 ? sticky(IPV4, corpus, p) : null;
   if (m) {
     const n = parseIPv4(m[0]);
     const slashOk = corpus.charCodeAt(p - 1) !== 47 || corpus.charCodeAt(p - 2) === 47;
     if (n !== null && slashOk && ipv4Public(n) && !WELL_KNOWN_V4.has(m[0])) {
       const seg = ctx.segmentAt(chunk, p);
       const before = textBefore(chunk, seg, p, 24);
-      const key = keyAt(chunk, ctx, p);
+      const key = normKey(lastKey(seg.path));
       const addressSaid = IP_WORDS.test(before) || /ip|addr|host|peer|remote|client|server/.test(key);
       if (!VERSION_WORDS.test(before) && !/version|user_agent|ua$/.test(key) && (addressSaid || !versionShaped(m[0])))
         sink.add({ kind: 'ip', surface: m[0] });
@@ -225,10 +279,10 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     return p + m[0].length;
   }
 
-  m = sticky(SSN, corpus, p);
+  m = (may & MAY_SSN_SIN) !== 0 ? sticky(SSN, corpus, p) : null;
   if (m && ssnValid(m[1]! + m[3]! + m[4]!)) {
-    const key = keyAt(chunk, ctx, p);
     const seg = ctx.segmentAt(chunk, p);
+    const key = normKey(lastKey(seg.path));
     const spaced = m[2] === ' ';
     if (
       !spaced ||
@@ -240,7 +294,7 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     }
   }
 
-  m = sticky(IMEI, corpus, p);
+  m = (may & MAY_IMEI) !== 0 ? sticky(IMEI, corpus, p) : null;
   if (
     m &&
     luhnValid(m[0]) &&
@@ -250,23 +304,22 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     return p + m[0].length;
   }
 
-  m = sticky(CARD, corpus, p);
+  m = (may & MAY_CARD) !== 0 ? sticky(CARD, corpus, p) : null;
   if (m) {
     const d = digitsOf(m[0]);
-    const key = keyAt(chunk, ctx, p);
     if (
       d.length >= 13 &&
       d.length <= 19 &&
       cardBrandPrefix(d) > 0 &&
       luhnValid(d) &&
-      !(m[0] === d && NUMERIC_KEY.test(key))
+      !(m[0] === d && NUMERIC_KEY.test(keyAt(chunk, ctx, p)))
     ) {
       sink.add({ kind: 'card', surface: m[0], canonical: d });
       return p + m[0].length;
     }
   }
 
-  m = sticky(SIN, corpus, p);
+  m = (may & MAY_SSN_SIN) !== 0 ? sticky(SIN, corpus, p) : null;
   if (
     m &&
     sinValid(digitsOf(m[0])) &&
@@ -280,12 +333,14 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   m = sticky(PHONE, corpus, p);
   if (m && m.index + m[0].length <= end + 8) {
     const text = m[0];
-    const key = keyAt(chunk, ctx, p);
     const seg = ctx.segmentAt(chunk, p);
+    const key = normKey(lastKey(seg.path));
     const before = textBefore(chunk, seg, p, 32);
     if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(text) || VERSION_WORDS.test(before)) return p + text.length;
     const keyPhone = PHONE_KEY.test(key);
     if (!keyPhone && NUMERIC_KEY.test(key) && !/^\+/.test(text)) return p + text.length;
+    // fewer than seven digits are no phone number in any context (parsePhone): no need to read the words before
+    if (digitCount(text) < 7) return -1;
     const e164 = phoneCanonical(text, keyPhone || PHONE_WORDS.test(before));
     if (e164) {
       sink.add({ kind: 'phone', surface: text, canonical: e164 });
