@@ -340,8 +340,11 @@ class HmacSha256 {
   private readonly inner = IV256.slice();
   private readonly outer = IV256.slice();
   private readonly h = new Int32Array(8);
-  private buf = new Uint8Array(256);
-  private readonly midstates = new Map<string, Midstate>();
+  /**
+   * The byte path's buffer. Never replaced (a longer message gets a buffer of its own): optimised code that
+   * takes this field for a constant would be thrown away the first time it changed.
+   */
+  private readonly buf = new Uint8Array(4096);
 
   constructor(key: Uint8Array) {
     const k = key.length > 64 ? createHash('sha256').update(key).digest() : key;
@@ -352,11 +355,10 @@ class HmacSha256 {
     compress(this.outer, pad, 0);
   }
 
-  /** A buffer for `units` more UTF-16 code units after `used` bytes (3 bytes each at most), padding included. */
-  private room(used: number, units: number): Uint8Array {
-    const need = used + 3 * units + 1 + 72;
-    if (this.buf.length < need) this.buf = new Uint8Array(2 * need);
-    return this.buf;
+  /** A buffer for `units` UTF-16 code units (3 bytes each at most), padding included. */
+  private room(units: number): Uint8Array {
+    const need = 3 * units + 1 + 72;
+    return need <= this.buf.length ? this.buf : new Uint8Array(need);
   }
 
   mac(label: string, input: string): Buffer {
@@ -365,37 +367,33 @@ class HmacSha256 {
 
   /** mac(label, input) as eight big-endian 32-bit words, in a state array the next call overwrites. */
   macWords(label: string, input: string): Int32Array {
-    const buf = this.room(0, label.length + input.length);
+    const buf = this.room(label.length + input.length);
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
     setState(this.h, this.inner);
-    return this.finish(n, 64);
+    return this.finish(buf, n, 64);
   }
 
   /**
    * mac(label, prefix + suffix) is macAfterBytes(midstate(label, prefix), suffix):
    * the hashing of the prefix's whole blocks done once for every suffix (the
-   * rounds of the permutation hash long common beginnings). Kept for later
-   * calls too (cycle-walking permutes one value again and again).
+   * rounds of the permutation hash long common beginnings). Not kept here: the
+   * permutation's plans keep theirs (cycle-walking permutes one value again
+   * and again).
    */
   midstate(label: string, prefix: string): Midstate {
-    const id = `${label}\u0000${prefix}`;
-    let mid = this.midstates.get(id);
-    if (mid === undefined) {
-      const buf = this.room(0, id.length);
-      const n = putUtf8(buf, 0, id);
-      const whole = n - (n % 64);
-      const state = this.inner.slice();
-      for (let at = 0; at < whole; at += 64) compress(state, buf, at);
-      const tail = buf.slice(whole, n);
-      const words = new Int32Array(16);
-      for (let i = 0; i < tail.length; i++) words[i >> 2] = words[i >> 2]! | (tail[i]! << (24 - ((i & 3) << 3)));
-      mid = { state, tail, words, hashed: 64 + whole };
-      if (this.midstates.size >= 4096) this.midstates.clear();
-      this.midstates.set(id, mid);
-    }
-    return mid;
+    const buf = this.room(label.length + 1 + prefix.length);
+    let n = putUtf8(buf, 0, label);
+    buf[n++] = 0;
+    n = putUtf8(buf, n, prefix);
+    const whole = n - (n % 64);
+    const state = this.inner.slice();
+    for (let at = 0; at < whole; at += 64) compress(state, buf, at);
+    const tail = buf.slice(whole, n);
+    const words = new Int32Array(16);
+    for (let i = 0; i < tail.length; i++) words[i >> 2] = words[i >> 2]! | (tail[i]! << (24 - ((i & 3) << 3)));
+    return { state, tail, words, hashed: 64 + whole };
   }
 
   /**
@@ -431,12 +429,11 @@ class HmacSha256 {
   private macAfterBytesLong(mid: Midstate, suffix: Uint8Array, len: number): Int32Array {
     const tail = mid.tail;
     const t = tail.length;
-    if (this.buf.length < t + len + 73) this.buf = new Uint8Array(2 * (t + len + 73));
-    const buf = this.buf;
+    const buf = t + len + 73 <= this.buf.length ? this.buf : new Uint8Array(t + len + 73);
     buf.set(tail, 0);
     buf.set(suffix.subarray(0, len), t);
     setState(this.h, mid.state);
-    return this.finish(t + len, mid.hashed);
+    return this.finish(buf, t + len, mid.hashed);
   }
 
   private toBuffer(h: Int32Array): Buffer {
@@ -453,8 +450,8 @@ class HmacSha256 {
   }
 
   /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash; returns the state. */
-  private finish(n: number, hashed: number): Int32Array {
-    const { buf, h } = this;
+  private finish(buf: Uint8Array, n: number, hashed: number): Int32Array {
+    const h = this.h;
     // padding: 0x80, zeros, the bit length of the whole inner message (pad block included) big-endian
     const bits = (hashed + n) * 8;
     let end = n;
