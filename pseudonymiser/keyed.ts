@@ -650,6 +650,8 @@ function asciiIndexOf(alphabet: string): Int32Array {
 
 /** What the rounds of one permutation input shape need besides its digits (see `plan` in createKeyed). */
 interface Plan {
+  /** `${tweak}\0${shape}\0`: the PRF input's beginning after the block number. */
+  readonly prefix: string;
   /** Midstates of `${i}\0${prefix}` for the PRF blocks i = 0, 1, …, made as needed. */
   readonly mids: Midstate[];
   /** The BigInt path's two sides; made at its first use. */
@@ -744,18 +746,11 @@ export function createKeyed(key: Buffer): Keyed {
   /**
    * acc plus the permutation's round function, mod the side's modulus. The round function is
    * prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`) for i = 0, 1, … while fewer than `bits` bits
-   * (the modulus's bit length and 128 more), as one big-endian number, reduced mod the modulus; `mids[i]`
+   * (the modulus's bit length and 128 more), as one big-endian number, reduced mod the modulus; `p.mids[i]`
    * holds the midstate of the beginning up to `${round}`. A power-of-two modulus 2^k keeps the number's low
    * k bits, which the blocks before the last ceil(k / 256) do not touch: those are not computed.
    */
-  const fpeRound = (
-    mids: Midstate[],
-    prefix: string,
-    round: number,
-    half: bigint,
-    acc: bigint,
-    side: BigSide,
-  ): bigint => {
+  const fpeRound = (p: Plan, round: number, half: bigint, acc: bigint, side: BigSide): bigint => {
     const digits = half.toString();
     const buf = roomFor(digits.length);
     buf[0] = 48 + round;
@@ -763,7 +758,7 @@ export function createKeyed(key: Buffer): Keyed {
     const len = putAscii(buf, 2, digits);
     let v = 0n;
     for (let i = side.first; i < side.blocks; i++) {
-      const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
+      const mid = (p.mids[i] ??= hmac.midstate('fpe', `${i}\u0000${p.prefix}`));
       v = appendWords(v, hmac.macAfterBytes(mid, buf, len));
     }
     // (acc + v mod m) mod m in one division; mod 2^k, the low k bits
@@ -787,18 +782,44 @@ export function createKeyed(key: Buffer): Keyed {
   };
 
   /**
-   * Plans by `${tweak}\0${shape}\0`: cycle-walking permutes one value again and again, and values of one
-   * kind share a tweak and shape (private key lines, tokens of one provider).
+   * Plans by tweak, then shape (the prefix `${tweak}\0${shape}\0` is built once per plan): cycle-walking
+   * permutes one value again and again, and values of one kind share a tweak and shape (private key lines,
+   * tokens of one provider). A shape string of a fixed alphabet comes from `shapes`, already hashed.
    */
-  const plans = new Map<string, Plan>();
-  const plan = (prefix: string): Plan => {
-    let p = plans.get(prefix);
+  const plans = new Map<string, Map<string, Plan>>();
+  let planCount = 0;
+  const plan = (tweak: string, shape: string): Plan => {
+    let byShape = plans.get(tweak);
+    if (byShape === undefined) {
+      if (planCount >= 4096) {
+        plans.clear();
+        planCount = 0;
+      }
+      byShape = new Map();
+      plans.set(tweak, byShape);
+    }
+    let p = byShape.get(shape);
     if (p === undefined) {
-      p = { mids: [], big: null };
-      if (plans.size >= 4096) plans.clear();
-      plans.set(prefix, p);
+      p = { prefix: `${tweak}\u0000${shape}\u0000`, mids: [], big: null };
+      byShape.set(shape, p);
+      planCount++;
     }
     return p;
+  };
+
+  /** Shapes of n positions of one fixed alphabet's length, by n * 1024 + length. */
+  const shapes = new Map<number, string>();
+  const fixedShape = (fixedLen: number, n: number): string => {
+    const id = n * 1024 + fixedLen;
+    let shape = fixedLen < 1024 && n < 0x100000 ? shapes.get(id) : undefined;
+    if (shape === undefined) {
+      shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
+      if (fixedLen < 1024 && n < 0x100000) {
+        if (shapes.size >= 4096) shapes.clear();
+        shapes.set(id, shape);
+      }
+    }
+    return shape;
   };
 
   /** Scratch arrays of the ASCII path, grown as needed. */
@@ -859,12 +880,12 @@ export function createKeyed(key: Buffer): Keyed {
     const half = Math.ceil(n / 2);
     let shape: string;
     if (table !== null) {
-      shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
+      shape = fixedShape(fixedLen, n);
     } else {
       shape = `${rad[0]}`;
       for (let i = 1; i < n; i++) shape += rad[i] === 10 ? ',10' : ',26';
     }
-    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
+    const out = rounds(digits, rad, n, half, plan(tweak, shape));
     for (let i = 0; i < n; i++) {
       const k = classes[i]!;
       codes[positions[i]!] = k === 0 ? fixed!.charCodeAt(out[i]!) : CLASS_FIRST[k]! + out[i]!;
@@ -904,7 +925,7 @@ export function createKeyed(key: Buffer): Keyed {
       rad[i] = alphabet.length;
       shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
     }
-    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
+    const out = rounds(digits, rad, n, half, plan(tweak, shape));
     for (let i = 0; i < n; i++) {
       chars[positions[i]!] = alphabets[i]![out[i]!]!;
     }
@@ -912,16 +933,15 @@ export function createKeyed(key: Buffer): Keyed {
   };
 
   /** The Feistel network on digits[0, n) of radices rad[0, n), the first `half` one side; returns the new digits. */
-  const rounds = (digits: number[], rad: number[], n: number, half: number, prefix: string): number[] => {
+  const rounds = (digits: number[], rad: number[], n: number, half: number, p: Plan): number[] => {
     // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
     let modA = 1;
     let modB = 1;
     for (let i = 0; i < half; i++) modA *= rad[i]!;
     for (let i = half; i < n; i++) modB *= rad[i]!;
-    const p = plan(prefix);
     return modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
-      ? permuteNumber(digits, rad, n, half, modA, modB, p, prefix)
-      : permuteBig(digits, rad, n, half, p, prefix);
+      ? permuteNumber(digits, rad, n, half, modA, modB, p)
+      : permuteBig(digits, rad, n, half, p);
   };
 
   /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
@@ -933,13 +953,12 @@ export function createKeyed(key: Buffer): Keyed {
     modA: number,
     modB: number,
     p: Plan,
-    prefix: string,
   ): number[] => {
     let a = 0;
     let b = 0;
     for (let i = 0; i < half; i++) a = a * rad[i]! + digits[i]!;
     for (let i = half; i < n; i++) b = b * rad[i]! + digits[i]!;
-    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${prefix}`));
+    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${p.prefix}`));
     for (let r = 0; r < ROUNDS; r++) {
       // a half with a modulus of 1 is always 0 whatever the round adds
       if (r % 2 === 0) {
@@ -954,7 +973,7 @@ export function createKeyed(key: Buffer): Keyed {
     return out;
   };
 
-  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan, prefix: string): number[] => {
+  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan): number[] => {
     const radA = rad.slice(0, half);
     const radB = rad.slice(half, n);
     p.big ??= { a: bigSide(product(radA)), b: bigSide(product(radB)) };
@@ -962,8 +981,8 @@ export function createKeyed(key: Buffer): Keyed {
     let a = toBig(digits, 0, radA);
     let b = toBig(digits, half, radB);
     for (let r = 0; r < ROUNDS; r++) {
-      if (r % 2 === 0) a = fpeRound(p.mids, prefix, r, b, a, sideA);
-      else b = fpeRound(p.mids, prefix, r, a, b, sideB);
+      if (r % 2 === 0) a = fpeRound(p, r, b, a, sideA);
+      else b = fpeRound(p, r, a, b, sideB);
     }
     const out = new Array<number>(n);
     fromBig(a, radA, out, 0);
