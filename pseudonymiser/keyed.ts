@@ -60,15 +60,15 @@ const K256 = Int32Array.from([
 const IV256 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ]);
-/** The block's 16 big-endian words, for compressWords. */
+/** A block's 16 big-endian words, for compressWords: the byte path's, and the outer hash's. */
 const W = new Int32Array(16);
 
 /**
- * One SHA-256 compression into state h of the block whose big-endian words are W[0, 16). The schedule's
+ * One SHA-256 compression into state h of the block whose big-endian words are m[at, at + 16). The schedule's
  * last 16 words live in locals w0…w15 (w[t mod 16]) and the rounds are written out 16 at a time, the
  * working variables renamed instead of shifted: V8 keeps them all in registers.
  */
-function compressWords(h: Int32Array): void {
+function compressWords(h: Int32Array, m: Int32Array, at: number): void {
   let a = h[0]!;
   let b = h[1]!;
   let c = h[2]!;
@@ -77,22 +77,22 @@ function compressWords(h: Int32Array): void {
   let f = h[5]!;
   let g = h[6]!;
   let hh = h[7]!;
-  let w0 = W[0]!;
-  let w1 = W[1]!;
-  let w2 = W[2]!;
-  let w3 = W[3]!;
-  let w4 = W[4]!;
-  let w5 = W[5]!;
-  let w6 = W[6]!;
-  let w7 = W[7]!;
-  let w8 = W[8]!;
-  let w9 = W[9]!;
-  let w10 = W[10]!;
-  let w11 = W[11]!;
-  let w12 = W[12]!;
-  let w13 = W[13]!;
-  let w14 = W[14]!;
-  let w15 = W[15]!;
+  let w0 = m[at + 0]!;
+  let w1 = m[at + 1]!;
+  let w2 = m[at + 2]!;
+  let w3 = m[at + 3]!;
+  let w4 = m[at + 4]!;
+  let w5 = m[at + 5]!;
+  let w6 = m[at + 6]!;
+  let w7 = m[at + 7]!;
+  let w8 = m[at + 8]!;
+  let w9 = m[at + 9]!;
+  let w10 = m[at + 10]!;
+  let w11 = m[at + 11]!;
+  let w12 = m[at + 12]!;
+  let w13 = m[at + 13]!;
+  let w14 = m[at + 14]!;
+  let w15 = m[at + 15]!;
   let x: number;
   let y: number;
   let t1: number;
@@ -278,7 +278,7 @@ function compress(h: Int32Array, buf: Uint8Array, at: number): void {
     const j = at + 4 * t;
     W[t] = (buf[j]! << 24) | (buf[j + 1]! << 16) | (buf[j + 2]! << 8) | buf[j + 3]!;
   }
-  compressWords(h);
+  compressWords(h, W, 0);
 }
 
 /** Writes s as UTF-8 (a lone surrogate as U+FFFD, as Buffer and node:crypto do) at buf[at]; returns the end. */
@@ -320,17 +320,31 @@ function setState(h: Int32Array, from: Int32Array): void {
 interface Midstate {
   readonly state: Int32Array;
   readonly tail: Uint8Array;
+  /** `tail` as the first 16 big-endian words of a block, zeros after it. */
+  readonly words: Int32Array;
   /** Bytes compressed into `state`, the key's pad block included. */
   readonly hashed: number;
 }
+
+/** Blocks of message words after a midstate that macAfterBytes builds in M; longer messages take the byte path. */
+const AFTER_BLOCKS = 8;
+/** The message words after a midstate: its tail, the suffix, the padding. */
+const M = new Int32Array(16 * AFTER_BLOCKS);
+/** The outer hash's block: the inner hash's 8 words (written per call), 0x80, zeros, the bit length (64 + 32) * 8. */
+const OUTER_W = new Int32Array(16);
+OUTER_W[8] = 0x80000000 | 0;
+OUTER_W[15] = 768;
 
 /** HMAC-SHA256 under one key of `label`, a NUL and `input` (both UTF-8). */
 class HmacSha256 {
   private readonly inner = IV256.slice();
   private readonly outer = IV256.slice();
   private readonly h = new Int32Array(8);
-  private buf = new Uint8Array(256);
-  private readonly midstates = new Map<string, Midstate>();
+  /**
+   * The byte path's buffer. Never replaced (a longer message gets a buffer of its own): optimised code that
+   * takes this field for a constant would be thrown away the first time it changed.
+   */
+  private readonly buf = new Uint8Array(4096);
 
   constructor(key: Uint8Array) {
     const k = key.length > 64 ? createHash('sha256').update(key).digest() : key;
@@ -341,11 +355,10 @@ class HmacSha256 {
     compress(this.outer, pad, 0);
   }
 
-  /** A buffer for `units` more UTF-16 code units after `used` bytes (3 bytes each at most), padding included. */
-  private room(used: number, units: number): Uint8Array {
-    const need = used + 3 * units + 1 + 72;
-    if (this.buf.length < need) this.buf = new Uint8Array(2 * need);
-    return this.buf;
+  /** A buffer for `units` UTF-16 code units (3 bytes each at most), padding included. */
+  private room(units: number): Uint8Array {
+    const need = 3 * units + 1 + 72;
+    return need <= this.buf.length ? this.buf : new Uint8Array(need);
   }
 
   mac(label: string, input: string): Buffer {
@@ -354,34 +367,33 @@ class HmacSha256 {
 
   /** mac(label, input) as eight big-endian 32-bit words, in a state array the next call overwrites. */
   macWords(label: string, input: string): Int32Array {
-    const buf = this.room(0, label.length + input.length);
+    const buf = this.room(label.length + input.length);
     let n = putUtf8(buf, 0, label);
     buf[n++] = 0;
     n = putUtf8(buf, n, input);
     setState(this.h, this.inner);
-    return this.finish(n, 64);
+    return this.finish(buf, n, 64);
   }
 
   /**
    * mac(label, prefix + suffix) is macAfterBytes(midstate(label, prefix), suffix):
    * the hashing of the prefix's whole blocks done once for every suffix (the
-   * rounds of the permutation hash long common beginnings). Kept for later
-   * calls too (cycle-walking permutes one value again and again).
+   * rounds of the permutation hash long common beginnings). Not kept here: the
+   * permutation's plans keep theirs (cycle-walking permutes one value again
+   * and again).
    */
   midstate(label: string, prefix: string): Midstate {
-    const id = `${label}\u0000${prefix}`;
-    let mid = this.midstates.get(id);
-    if (mid === undefined) {
-      const buf = this.room(0, id.length);
-      const n = putUtf8(buf, 0, id);
-      const whole = n - (n % 64);
-      const state = this.inner.slice();
-      for (let at = 0; at < whole; at += 64) compress(state, buf, at);
-      mid = { state, tail: buf.slice(whole, n), hashed: 64 + whole };
-      if (this.midstates.size >= 4096) this.midstates.clear();
-      this.midstates.set(id, mid);
-    }
-    return mid;
+    const buf = this.room(label.length + 1 + prefix.length);
+    let n = putUtf8(buf, 0, label);
+    buf[n++] = 0;
+    n = putUtf8(buf, n, prefix);
+    const whole = n - (n % 64);
+    const state = this.inner.slice();
+    for (let at = 0; at < whole; at += 64) compress(state, buf, at);
+    const tail = buf.slice(whole, n);
+    const words = new Int32Array(16);
+    for (let i = 0; i < tail.length; i++) words[i >> 2] = words[i >> 2]! | (tail[i]! << (24 - ((i & 3) << 3)));
+    return { state, tail, words, hashed: 64 + whole };
   }
 
   /**
@@ -389,15 +401,39 @@ class HmacSha256 {
    * for mid = midstate(label, prefix) and the suffix's UTF-8 bytes suffix[0, len).
    */
   macAfterBytes(mid: Midstate, suffix: Uint8Array, len: number): Int32Array {
+    const t = mid.tail.length;
+    // the tail, the suffix, 0x80 and the 8-byte bit length, in whole blocks
+    const blocks = (t + len + 9 + 63) >> 6;
+    if (blocks > AFTER_BLOCKS) return this.macAfterBytesLong(mid, suffix, len);
+    // built as big-endian words, the tail's copied from the midstate: no bytes to pack block by block
+    const words = mid.words;
+    for (let i = 0; i < 16; i++) M[i] = words[i]!;
+    const end = blocks << 4;
+    for (let i = 16; i < end; i++) M[i] = 0;
+    for (let i = 0; i < len; i++) {
+      const p = t + i;
+      M[p >> 2] = M[p >> 2]! | (suffix[i]! << (24 - ((p & 3) << 3)));
+    }
+    const p = t + len;
+    M[p >> 2] = M[p >> 2]! | (0x80 << (24 - ((p & 3) << 3)));
+    const bits = (mid.hashed + p) * 8;
+    M[end - 2] = Math.floor(bits / 0x100000000);
+    M[end - 1] = bits | 0;
+    const h = this.h;
+    setState(h, mid.state);
+    for (let at = 0; at < end; at += 16) compressWords(h, M, at);
+    return this.outerHash(h);
+  }
+
+  /** macAfterBytes for a message longer than M holds, through the byte buffer. */
+  private macAfterBytesLong(mid: Midstate, suffix: Uint8Array, len: number): Int32Array {
     const tail = mid.tail;
     const t = tail.length;
-    if (this.buf.length < t + len + 73) this.buf = new Uint8Array(2 * (t + len + 73));
-    const buf = this.buf;
-    // short copies by hand: TypedArray#set costs more than these few bytes
-    for (let i = 0; i < t; i++) buf[i] = tail[i]!;
-    for (let i = 0; i < len; i++) buf[t + i] = suffix[i]!;
+    const buf = t + len + 73 <= this.buf.length ? this.buf : new Uint8Array(t + len + 73);
+    buf.set(tail, 0);
+    buf.set(suffix.subarray(0, len), t);
     setState(this.h, mid.state);
-    return this.finish(t + len, mid.hashed);
+    return this.finish(buf, t + len, mid.hashed);
   }
 
   private toBuffer(h: Int32Array): Buffer {
@@ -414,8 +450,8 @@ class HmacSha256 {
   }
 
   /** Pads and hashes buf[0, n) into the inner state (`hashed` bytes before it), then the outer hash; returns the state. */
-  private finish(n: number, hashed: number): Int32Array {
-    const { buf, h } = this;
+  private finish(buf: Uint8Array, n: number, hashed: number): Int32Array {
+    const h = this.h;
     // padding: 0x80, zeros, the bit length of the whole inner message (pad block included) big-endian
     const bits = (hashed + n) * 8;
     let end = n;
@@ -431,16 +467,17 @@ class HmacSha256 {
     buf[end++] = (bits >>> 8) & 255;
     buf[end++] = bits & 255;
     for (let at = 0; at < end; at += 64) compress(h, buf, at);
-    // the outer hash of the inner one: its 8 words, 0x80, zeros, the bit length (64 + 32) * 8 = 768
+    return this.outerHash(h);
+  }
+
+  /** The outer hash of the inner hash h, into h. */
+  private outerHash(h: Int32Array): Int32Array {
     const outer = this.outer;
     for (let i = 0; i < 8; i++) {
-      W[i] = h[i]!;
+      OUTER_W[i] = h[i]!;
       h[i] = outer[i]!;
     }
-    W[8] = 0x80000000 | 0;
-    for (let i = 9; i < 15; i++) W[i] = 0;
-    W[15] = 768;
-    compressWords(h);
+    compressWords(h, OUTER_W, 0);
     return h;
   }
 }
@@ -453,23 +490,25 @@ const NUMBER_MODULUS = 2 ** 48;
 
 /**
  * (r * 2^bits + chunk) mod m for r < m, by a floored quotient: exact while m * (2^bits + 1) < 2^53, which keeps
- * the dividend and the product below 2^53 (the quotient of the rounded division is the true one or one more).
+ * the dividend and the product below 2^53. The quotient is estimated with inv = 1 / m rounded (a multiplication
+ * costs less than a division): its relative error is below 2^-51 and the quotient below 2^33, so the estimate
+ * is the true one or one off, and the remainder one correction away.
  */
-function stepMod(r: number, scale: number, chunk: number, m: number): number {
+function stepMod(r: number, scale: number, chunk: number, m: number, inv: number): number {
   const x = r * scale + chunk;
-  const y = x - Math.floor(x / m) * m;
+  const y = x - Math.floor(x * inv) * m;
   return y < 0 ? y + m : y >= m ? y - m : y;
 }
 
 /**
- * (r * 2^16 + chunk) mod m for r < m and 2^36 < m <= 2^48, m = mh * 2^24 + ml: the quotient estimated in
- * doubles is the true one or one off (the dividend's rounding error is below 2^11, a 2^-25th of m), and the
- * remainder is computed exactly from 24-bit halves of r and m, every product below 2^41 and every sum below
- * 2^51.
+ * (r * 2^16 + chunk) mod m for r < m and 2^36 < m <= 2^48, m = mh * 2^24 + ml, inv = 1 / m rounded: the
+ * quotient estimated in doubles is the true one or one off (the dividend's rounding error is below 2^11, a
+ * 2^-25th of m, and inv's below 2^-52 of the quotient, itself below 2^17), and the remainder is computed exactly
+ * from 24-bit halves of r and m, every product below 2^41 and every sum below 2^51.
  */
-export function stepMod16(r: number, chunk: number, m: number, mh: number, ml: number): number {
-  const q = Math.floor((r * 65536 + chunk) / m);
-  const rh = Math.floor(r / 16777216);
+export function stepMod16(r: number, chunk: number, m: number, mh: number, ml: number, inv: number): number {
+  const q = Math.floor((r * 65536 + chunk) * inv);
+  const rh = Math.floor(r * 2 ** -24);
   const rl = r - rh * 16777216;
   let y = (rh * 65536 - q * mh) * 16777216 + (rl * 65536 - q * ml) + chunk;
   while (y < 0) y += m;
@@ -477,24 +516,34 @@ export function stepMod16(r: number, chunk: number, m: number, mh: number, ml: n
   return y;
 }
 
-/** The 256-bit big-endian number in `h` mod m (1 < m <= NUMBER_MODULUS), by Horner's rule in chunks that fit. */
+/**
+ * The 256-bit big-endian number in `h` mod m (1 < m <= NUMBER_MODULUS): for a power of two its low bits, else by
+ * Horner's rule in chunks that fit.
+ */
 export function wordsMod(h: Int32Array, m: number): number {
+  if (m <= 0x80000000) {
+    if ((m & (m - 1)) === 0) return h[7]! & (m - 1);
+  } else if (m % 0x100000000 === 0) {
+    const hi = m / 0x100000000;
+    if ((hi & (hi - 1)) === 0) return (h[6]! & (hi - 1)) * 0x100000000 + (h[7]! >>> 0);
+  }
+  const inv = 1 / m;
   let r = 0;
   if (m <= 2 ** 20) {
-    for (let i = 0; i < 8; i++) r = stepMod(r, 0x100000000, h[i]! >>> 0, m);
+    for (let i = 0; i < 8; i++) r = stepMod(r, 0x100000000, h[i]! >>> 0, m, inv);
   } else if (m <= 2 ** 36) {
     for (let i = 0; i < 8; i++) {
       const w = h[i]! >>> 0;
-      r = stepMod(r, 0x10000, w >>> 16, m);
-      r = stepMod(r, 0x10000, w & 0xffff, m);
+      r = stepMod(r, 0x10000, w >>> 16, m, inv);
+      r = stepMod(r, 0x10000, w & 0xffff, m, inv);
     }
   } else {
     const mh = Math.floor(m / 16777216);
     const ml = m - mh * 16777216;
     for (let i = 0; i < 8; i++) {
       const w = h[i]! >>> 0;
-      r = stepMod16(r, w >>> 16, m, mh, ml);
-      r = stepMod16(r, w & 0xffff, m, mh, ml);
+      r = stepMod16(r, w >>> 16, m, mh, ml, inv);
+      r = stepMod16(r, w & 0xffff, m, mh, ml, inv);
     }
   }
   return r;
@@ -601,10 +650,30 @@ function asciiIndexOf(alphabet: string): Int32Array {
 
 /** What the rounds of one permutation input shape need besides its digits (see `plan` in createKeyed). */
 interface Plan {
+  /** `${tweak}\0${shape}\0`: the PRF input's beginning after the block number. */
+  readonly prefix: string;
   /** Midstates of `${i}\0${prefix}` for the PRF blocks i = 0, 1, …, made as needed. */
   readonly mids: Midstate[];
-  /** The BigInt path's moduli and PRF output bits; made at its first use. */
-  big: { modA: bigint; modB: bigint; bitsA: number; bitsB: number } | null;
+  /** The BigInt path's two sides; made at its first use. */
+  big: { readonly a: BigSide; readonly b: BigSide } | null;
+}
+
+/** One half of the BigInt path: its modulus, and the PRF blocks its rounds take. */
+interface BigSide {
+  readonly modulus: bigint;
+  /** k where the modulus is 2^k, else -1. */
+  readonly pow: number;
+  /** PRF blocks of the round function: its output covers the modulus with 128 spare bits. */
+  readonly blocks: number;
+  /** The first block that changes the result: 0, or for 2^k the first of the last ceil(k / 256). */
+  readonly first: number;
+}
+
+function bigSide(modulus: bigint): BigSide {
+  const bits = bitLength(modulus);
+  const blocks = Math.ceil((bits + 128) / 256);
+  const pow = modulus === 1n << BigInt(bits - 1) ? bits - 1 : -1;
+  return { modulus, pow, blocks, first: pow < 0 ? 0 : blocks - Math.ceil(pow / 256) };
 }
 
 /** Writes the decimal digits of the integer 0 <= n < 2^53 at out[at]; returns the end. */
@@ -675,22 +744,25 @@ export function createKeyed(key: Buffer): Keyed {
   };
 
   /**
-   * The permutation's round function: prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`)
-   * for i = 0, 1, … while fewer than `bits` bits, reduced mod modulus; `mids[i]` holds the midstate of
-   * the beginning up to `${round}`.
+   * acc plus the permutation's round function, mod the side's modulus. The round function is
+   * prf('fpe', `${i}\0${tweak}\0${shape}\0${round}\0${half}`) for i = 0, 1, … while fewer than `bits` bits
+   * (the modulus's bit length and 128 more), as one big-endian number, reduced mod the modulus; `p.mids[i]`
+   * holds the midstate of the beginning up to `${round}`. A power-of-two modulus 2^k keeps the number's low
+   * k bits, which the blocks before the last ceil(k / 256) do not touch: those are not computed.
    */
-  const fpeRound = (mids: Midstate[], prefix: string, round: number, half: bigint, modulus: bigint, bits: number) => {
+  const fpeRound = (p: Plan, round: number, half: bigint, acc: bigint, side: BigSide): bigint => {
     const digits = half.toString();
     const buf = roomFor(digits.length);
     buf[0] = 48 + round;
     buf[1] = 0;
     const len = putAscii(buf, 2, digits);
     let v = 0n;
-    for (let i = 0; i * 256 < bits; i++) {
-      const mid = (mids[i] ??= hmac.midstate('fpe', `${i}\u0000${prefix}`));
+    for (let i = side.first; i < side.blocks; i++) {
+      const mid = (p.mids[i] ??= hmac.midstate('fpe', `${i}\u0000${p.prefix}`));
       v = appendWords(v, hmac.macAfterBytes(mid, buf, len));
     }
-    return v % modulus;
+    // (acc + v mod m) mod m in one division; mod 2^k, the low k bits
+    return side.pow < 0 ? (acc + v) % side.modulus : BigInt.asUintN(side.pow, acc + v);
   };
 
   /** fpeRound for a modulus of at most NUMBER_MODULUS (one block of PRF output: 49 + 128 bits < 256). */
@@ -710,18 +782,44 @@ export function createKeyed(key: Buffer): Keyed {
   };
 
   /**
-   * Plans by `${tweak}\0${shape}\0`: cycle-walking permutes one value again and again, and values of one
-   * kind share a tweak and shape (private key lines, tokens of one provider).
+   * Plans by tweak, then shape (the prefix `${tweak}\0${shape}\0` is built once per plan): cycle-walking
+   * permutes one value again and again, and values of one kind share a tweak and shape (private key lines,
+   * tokens of one provider). A shape string of a fixed alphabet comes from `shapes`, already hashed.
    */
-  const plans = new Map<string, Plan>();
-  const plan = (prefix: string): Plan => {
-    let p = plans.get(prefix);
+  const plans = new Map<string, Map<string, Plan>>();
+  let planCount = 0;
+  const plan = (tweak: string, shape: string): Plan => {
+    let byShape = plans.get(tweak);
+    if (byShape === undefined) {
+      if (planCount >= 4096) {
+        plans.clear();
+        planCount = 0;
+      }
+      byShape = new Map();
+      plans.set(tweak, byShape);
+    }
+    let p = byShape.get(shape);
     if (p === undefined) {
-      p = { mids: [], big: null };
-      if (plans.size >= 4096) plans.clear();
-      plans.set(prefix, p);
+      p = { prefix: `${tweak}\u0000${shape}\u0000`, mids: [], big: null };
+      byShape.set(shape, p);
+      planCount++;
     }
     return p;
+  };
+
+  /** Shapes of n positions of one fixed alphabet's length, by n * 1024 + length. */
+  const shapes = new Map<number, string>();
+  const fixedShape = (fixedLen: number, n: number): string => {
+    const id = n * 1024 + fixedLen;
+    let shape = fixedLen < 1024 && n < 0x100000 ? shapes.get(id) : undefined;
+    if (shape === undefined) {
+      shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
+      if (fixedLen < 1024 && n < 0x100000) {
+        if (shapes.size >= 4096) shapes.clear();
+        shapes.set(id, shape);
+      }
+    }
+    return shape;
   };
 
   /** Scratch arrays of the ASCII path, grown as needed. */
@@ -782,12 +880,12 @@ export function createKeyed(key: Buffer): Keyed {
     const half = Math.ceil(n / 2);
     let shape: string;
     if (table !== null) {
-      shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
+      shape = fixedShape(fixedLen, n);
     } else {
       shape = `${rad[0]}`;
       for (let i = 1; i < n; i++) shape += rad[i] === 10 ? ',10' : ',26';
     }
-    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
+    const out = rounds(digits, rad, n, half, plan(tweak, shape));
     for (let i = 0; i < n; i++) {
       const k = classes[i]!;
       codes[positions[i]!] = k === 0 ? fixed!.charCodeAt(out[i]!) : CLASS_FIRST[k]! + out[i]!;
@@ -827,7 +925,7 @@ export function createKeyed(key: Buffer): Keyed {
       rad[i] = alphabet.length;
       shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
     }
-    const out = rounds(digits, rad, n, half, `${tweak}\u0000${shape}\u0000`);
+    const out = rounds(digits, rad, n, half, plan(tweak, shape));
     for (let i = 0; i < n; i++) {
       chars[positions[i]!] = alphabets[i]![out[i]!]!;
     }
@@ -835,16 +933,15 @@ export function createKeyed(key: Buffer): Keyed {
   };
 
   /** The Feistel network on digits[0, n) of radices rad[0, n), the first `half` one side; returns the new digits. */
-  const rounds = (digits: number[], rad: number[], n: number, half: number, prefix: string): number[] => {
+  const rounds = (digits: number[], rad: number[], n: number, half: number, p: Plan): number[] => {
     // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
     let modA = 1;
     let modB = 1;
     for (let i = 0; i < half; i++) modA *= rad[i]!;
     for (let i = half; i < n; i++) modB *= rad[i]!;
-    const p = plan(prefix);
     return modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
-      ? permuteNumber(digits, rad, n, half, modA, modB, p, prefix)
-      : permuteBig(digits, rad, n, half, p, prefix);
+      ? permuteNumber(digits, rad, n, half, modA, modB, p)
+      : permuteBig(digits, rad, n, half, p);
   };
 
   /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
@@ -856,13 +953,12 @@ export function createKeyed(key: Buffer): Keyed {
     modA: number,
     modB: number,
     p: Plan,
-    prefix: string,
   ): number[] => {
     let a = 0;
     let b = 0;
     for (let i = 0; i < half; i++) a = a * rad[i]! + digits[i]!;
     for (let i = half; i < n; i++) b = b * rad[i]! + digits[i]!;
-    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${prefix}`));
+    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${p.prefix}`));
     for (let r = 0; r < ROUNDS; r++) {
       // a half with a modulus of 1 is always 0 whatever the round adds
       if (r % 2 === 0) {
@@ -877,24 +973,16 @@ export function createKeyed(key: Buffer): Keyed {
     return out;
   };
 
-  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan, prefix: string): number[] => {
+  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan): number[] => {
     const radA = rad.slice(0, half);
     const radB = rad.slice(half, n);
-    if (p.big === null) {
-      const modA = product(radA);
-      const modB = product(radB);
-      // PRF output stretched to cover the modulus with 128 spare bits
-      p.big = { modA, modB, bitsA: bitLength(modA) + 128, bitsB: bitLength(modB) + 128 };
-    }
-    const { modA, modB, bitsA, bitsB } = p.big;
+    p.big ??= { a: bigSide(product(radA)), b: bigSide(product(radB)) };
+    const { a: sideA, b: sideB } = p.big;
     let a = toBig(digits, 0, radA);
     let b = toBig(digits, half, radB);
     for (let r = 0; r < ROUNDS; r++) {
-      if (r % 2 === 0) {
-        a = (a + fpeRound(p.mids, prefix, r, b, modA, bitsA)) % modA;
-      } else {
-        b = (b + fpeRound(p.mids, prefix, r, a, modB, bitsB)) % modB;
-      }
+      if (r % 2 === 0) a = fpeRound(p, r, b, a, sideA);
+      else b = fpeRound(p, r, a, b, sideB);
     }
     const out = new Array<number>(n);
     fromBig(a, radA, out, 0);

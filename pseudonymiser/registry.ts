@@ -157,8 +157,9 @@ export class Registry implements ResolveSink {
   assign(keyed: Keyed): void {
     // an "e-mail" whose local part is a secret is a credential in a URL (https://TOKEN@host): the secret and
     // the host are replaced on their own, so the e-mail form would only lose the token's shape
-    for (const [text, s] of this.surfaces) {
+    for (const s of this.surfaces.values()) {
       if (s.entity.kind !== 'email') continue;
+      const text = s.text;
       const local = this.surfaces.get(text.slice(0, text.lastIndexOf('@')));
       if (local && SECRET_KINDS.has(local.entity.kind)) {
         this.surfaces.delete(text);
@@ -167,35 +168,54 @@ export class Registry implements ResolveSink {
     }
     const real = new Set<string>();
     const byEntity = new Map<Entity, Surface[]>();
-    for (const s of this.allSurfaces()) {
-      real.add(s.text);
-      real.add(s.text.toLowerCase());
-      let list = byEntity.get(s.entity);
-      if (!list) byEntity.set(s.entity, (list = []));
-      list.push(s);
-    }
+    // allSurfaces, written out: a generator's step costs more than these few lines
+    const gather = (s: Surface): void => {
+      const text = s.text;
+      real.add(text);
+      const lower = text.toLowerCase();
+      if (lower !== text) real.add(lower);
+      const list = byEntity.get(s.entity);
+      if (list === undefined) byEntity.set(s.entity, [s]);
+      else list.push(s);
+    };
+    for (const s of this.surfaces.values()) gather(s);
+    for (const [text, s] of this.siteSurfaces) if (!this.surfaces.has(text)) gather(s);
     const heads = realHeads(real);
     const taken = new Map<string, Entity>();
     const clashes = (e: Entity, candidate: string, original: string): boolean => {
       if (candidate === original) return true; // a stand-in that gives the original back would leak it
-      if (real.has(candidate) || real.has(candidate.toLowerCase())) return true;
+      if (real.has(candidate)) return true;
+      const lower = candidate.toLowerCase();
+      if (lower !== candidate && real.has(lower)) return true;
       const owner = taken.get(candidate);
       if (owner && owner !== e) return true;
-      return containsReal(candidate, real, heads);
+      return containsReal(candidate, real, heads, lower);
     };
+    /** The stand-ins of one entity's surfaces at one attempt; reused. */
+    const out: string[] = [];
     for (const [entity, surfaces] of byEntity) {
       const gen = generatorFor(entity.kind);
+      const n = surfaces.length;
       for (let attempt = 0; ; attempt++) {
-        const out = surfaces.map(
-          (s) => entity.fixed.get(s.text) ?? gen.generate(s.text, entity.canonical, keyed, attempt),
-        );
-        const bad =
-          attempt < 16 && surfaces.some((s, i) => !entity.fixed.has(s.text) && clashes(entity, out[i]!, s.text));
+        // the first clash refuses the attempt: the surfaces after it are not generated (their stand-ins would
+        // be dropped); a fixed stand-in is never refused
+        let bad = false;
+        for (let i = 0; i < n && !bad; i++) {
+          const s = surfaces[i]!;
+          const fixed = entity.fixed.get(s.text);
+          if (fixed !== undefined) {
+            out[i] = fixed;
+          } else {
+            const candidate = gen.generate(s.text, entity.canonical, keyed, attempt);
+            out[i] = candidate;
+            bad = attempt < 16 && clashes(entity, candidate, s.text);
+          }
+        }
         if (bad) continue;
-        surfaces.forEach((s, i) => {
-          s.standIn = out[i]!;
+        for (let i = 0; i < n; i++) {
+          surfaces[i]!.standIn = out[i]!;
           taken.set(out[i]!, entity);
-        });
+        }
         break;
       }
     }
@@ -227,38 +247,48 @@ export function realHeads(real: ReadonlySet<string>): Set<string> {
  * other characters) is a real value of the trace, in any letter case.
  * Long candidates (key blocks) are random and not searched. `heads` is
  * realHeads(real): the runs that go past a non-word character are looked up
- * only when what comes before it is the head of a real value.
+ * only when what comes before it is the head of a real value. `lower` is
+ * candidate.toLowerCase(), for a caller that has it already.
  */
-export function containsReal(candidate: string, real: ReadonlySet<string>, heads: ReadonlySet<string>): boolean {
+export function containsReal(
+  candidate: string,
+  real: ReadonlySet<string>,
+  heads: ReadonlySet<string>,
+  lower: string = candidate.toLowerCase(),
+): boolean {
   if (candidate.length > 256) return false;
   const w = wordChars();
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // the runs of word characters: [STARTS[a], ENDS[a]) for a < runs
+  let runs = 0;
+  let wasWord = false;
   for (let i = 0; i < candidate.length; i++) {
     const isWord = w[candidate.charCodeAt(i)] === 1;
-    const wasWord = i > 0 && w[candidate.charCodeAt(i - 1)] === 1;
-    if (isWord && !wasWord) starts.push(i);
-    if (!isWord && wasWord) ends.push(i);
+    if (isWord && !wasWord) STARTS[runs] = i;
+    else if (!isWord && wasWord) ENDS[runs++] = i;
+    wasWord = isWord;
   }
-  if (ends.length < starts.length) ends.push(candidate.length);
-  const lower = candidate.toLowerCase();
-  for (let a = 0; a < starts.length; a++) {
-    const from = starts[a]!;
+  if (wasWord) ENDS[runs++] = candidate.length;
+  for (let a = 0; a < runs; a++) {
+    const from = STARTS[a]!;
     // the first non-word character of lower from the run's start: a piece that holds it has the head before it
     let k = from;
     while (k < lower.length && w[lower.charCodeAt(k)] === 1) k++;
     let headIsReal: boolean | undefined;
-    for (let b = a; b < Math.min(starts.length, a + MAX_WORDS); b++) {
-      if (k < lower.length && ends[b]! > k) {
+    for (let b = a; b < Math.min(runs, a + MAX_WORDS); b++) {
+      if (k < lower.length && ENDS[b]! > k) {
         headIsReal ??= heads.has(lower.slice(from, k));
         if (!headIsReal) break; // the later pieces reach further still
       }
-      const piece = lower.slice(from, ends[b]);
+      const piece = lower.slice(from, ENDS[b]);
       if (piece.length !== candidate.length && real.has(piece)) return true;
     }
   }
   return false;
 }
+
+/** containsReal's runs of word characters (at most 128 in its 256 characters). */
+const STARTS = new Int32Array(128);
+const ENDS = new Int32Array(128);
 
 /** Writes `standIn` in the letter case of `matched` when a case-insensitive match differs from the surface. */
 export function adaptCase(matched: string, surface: string, standIn: string): string {

@@ -117,6 +117,16 @@ describe('keyed permute', () => {
     // one tweak and shape for a class alphabet and a fixed one of its length
     cases.push(['4155550100', 'shared', undefined]);
     cases.push(['qrstuvwxyz', 'shared', { alphabet: 'qrstuvwxyz' }]);
+    // plans and shapes are cached by tweak, then shape: fixed alphabets of other lengths (or the same length)
+    // and class alphabets, of one length and tweak, one after another
+    for (const len of [8, 12, 40]) {
+      cases.push([pick('0123456789abcdef', len), 'fixed', { alphabet: '0123456789abcdef' }]);
+      cases.push([pick(B64, len), 'fixed', { alphabet: B64 }]);
+      cases.push([pick('fedcba9876543210', len), 'fixed', { alphabet: 'fedcba9876543210' }]);
+      cases.push([pick('0123456789', len), 'fixed', { alphabet: '0123456789' }]);
+      cases.push([pick('0123456789', len), 'fixed', undefined]);
+      cases.push([pick('0123456789', len), 'fixed\u0000', { alphabet: '0123456789' }]);
+    }
     // a long value, then short ones of one shape (the scratch arrays keep the long one's tail)
     cases.push([pick('0123456789', 300), 'digits', undefined]);
     for (let i = 0; i < 5; i++) cases.push([pick('0123456789', 9), 'digits', undefined]);

@@ -50,8 +50,24 @@ describe('registry containsReal', () => {
         const want = plainContainsReal(candidate, real);
         if (want) found++;
         expect(containsReal(candidate, real, heads)).toBe(want);
+        // the lower-case form given by a caller that has it
+        expect(containsReal(candidate, real, heads, candidate.toLowerCase())).toBe(want);
       }
     }
     expect(found).toBeGreaterThan(100);
+  });
+
+  // the runs of word characters are kept in fixed scratch arrays: up to 128 runs in 256 characters
+  it('equals it for candidates with as many runs as 256 characters hold', () => {
+    const real = new Set(['q', 'q.r', 'x.q', 'r.s.t']);
+    const heads = realHeads(real);
+    for (const len of [254, 255, 256, 257]) {
+      for (const tail of ['q', 'q.r', 'x.q', 'r.s.t', 'z']) {
+        const body = 'a.'.repeat(len).slice(0, len - tail.length - 1);
+        for (const candidate of [`${body}.${tail}`, `${tail}.${body}`, `.${body}${tail}`]) {
+          expect(containsReal(candidate, real, heads)).toBe(plainContainsReal(candidate, real));
+        }
+      }
+    }
   });
 });
