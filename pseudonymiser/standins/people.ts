@@ -321,12 +321,15 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
   if (!handle) return null;
   const { segs, lows } = handle;
   let matched = false;
+  let digits = false;
   const out: string[] = [];
   for (let k = 0; k < segs.length; k++) {
     const seg = segs[k]!;
     const low = lows[k];
     if (typeof low !== 'string') {
       out.push(seg);
+      // a segment that starts with a digit is a run of digits (HANDLE_SEGMENT)
+      if (isDigitCode(seg.charCodeAt(0))) digits = true;
       continue;
     }
     let to: string | null = null;
@@ -342,9 +345,16 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
     out.push(caseAs(seg, to));
   }
   if (!matched) return null;
-  // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match
-  return out.map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg)).join('');
+  if (!digits) return out.join('');
+  // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match; a letter segment's stand-in
+  // holds no digit
+  let r = '';
+  for (const seg of out)
+    r += isDigitCode(seg.charCodeAt(0)) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg;
+  return r;
 }
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 
 /** Renders any surface of a person from the stand-in of its entity. */
 export function renderPerson(original: string, canonical: string, keyed: Keyed, attempt: number): string {

@@ -19,6 +19,7 @@ import {
   type PersonStandIn,
 } from '../../pseudonymiser/standins/people';
 import { createKeyed, parseKey } from '../../pseudonymiser/keyed';
+import { twin } from '../../pseudonymiser';
 import type { Keyed } from '../../pseudonymiser/types';
 import { pools } from '../../pseudonymiser/pools';
 
@@ -106,6 +107,8 @@ describe('people resolution shortcuts', () => {
     const piece = fc.oneof(
       fc.constantFrom('jane', 'Jane', 'JANE', 'doe', 'Doe', 'DOE', 'j', 'J', 'd', 'mia', 'Li', 'li', 'jdoe', 'doej'),
       fc.constantFrom('hayoon', 'Park', 'élodie', 'Élodie', 'cruz', 'x', 'foo', '.', '_', '-', '@', '3668', '7', 'Ж'),
+      // digit runs (keyed digits), including ones that start with 0 or 9, and digits that are no ASCII digits
+      fc.constantFrom('0', '09', '9', '2024', '١٢', '３'),
     );
     fc.assert(
       fc.property(
@@ -124,6 +127,25 @@ describe('people resolution shortcuts', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('renders a login once, whichever e-mails carry it, in its own letter case', () => {
+    const input = [
+      'Mia Li and Jane Doe reviewed it.',
+      'mail mia_li_3668@acme.io and mia_li_3668@gmail.com, or Mia_Li_3668@gmail.com',
+      'cc jane.doe@acme.io, JANE.DOE@gmail.com, jane.doe@gmail.com',
+    ].join('\n');
+    const out = twin(Buffer.from(input), { key: 'cd'.repeat(32), format: 'text' }).output.toString();
+    const locals = [...out.matchAll(/([\w.]+)@/g)].map((m) => m[1]!);
+    expect(locals).toHaveLength(6);
+    const [mia, mia2, miaTitle, jane, janeUpper, jane2] = locals as [string, string, string, string, string, string];
+    expect(mia).not.toBe('mia_li_3668');
+    expect(mia2).toBe(mia);
+    expect(miaTitle).not.toBe(mia);
+    expect(miaTitle.toLowerCase()).toBe(mia);
+    expect(jane).not.toBe('jane.doe');
+    expect(janeUpper).toBe(jane.toUpperCase());
+    expect(jane2).toBe(jane);
   });
 
   it('lists the names of a pool by initial as a filter of the pool does', () => {

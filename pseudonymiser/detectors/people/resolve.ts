@@ -262,6 +262,26 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     f: fold(r.person.family.split(' ').pop() ?? ''),
   }));
   const named = namedBy(people);
+  // a pure function of the login: one login is the local part of several e-mails, a user name and a handle
+  const loginStandIns = new Map<string, string | null>();
+  const loginStandIn = (login: string): string | null => {
+    let s = loginStandIns.get(login);
+    if (s === undefined) loginStandIns.set(login, (s = loginStandInOf(login)));
+    return s;
+  };
+  const loginStandInOf = (login: string): string | null => {
+    let s: string | null = null;
+    for (const p of named(fold(login))) {
+      s = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
+      if (s) break;
+    }
+    if (s === null) {
+      // a login built from a name nobody writes out in this trace: rendered from that name's stand-in all the same
+      const canonical = nameOfLogin(login);
+      if (canonical) s = renderHandle(login, canonical, personStandIn(canonical, keyed, 0), keyed);
+    }
+    return s;
+  };
   for (const f of found) {
     if (f.kind === 'domain') {
       const d = domainStandIn(f.text);
@@ -281,16 +301,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     }
     const prefix = f.kind === 'handle' && local.startsWith('@') ? '@' : '';
     const login = local.slice(prefix.length);
-    let newLocal: string | null = null;
-    for (const p of named(fold(login))) {
-      newLocal = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
-      if (newLocal) break;
-    }
-    if (newLocal === null) {
-      // a login built from a name nobody writes out in this trace: rendered from that name's stand-in all the same
-      const canonical = nameOfLogin(login);
-      if (canonical) newLocal = renderHandle(login, canonical, personStandIn(canonical, keyed, 0), keyed);
-    }
+    const newLocal = loginStandIn(login);
     const newDomain = domainPart ? domainStandIn(domainPart) : null;
     if (newLocal === null && newDomain === null) continue;
     if (f.kind !== 'email') {
