@@ -121,7 +121,10 @@ function withInitial(pool: readonly string[], letter: string): readonly string[]
     // the pool is sorted by initial in one pass
     const lists = new Map<string, string[]>();
     for (const n of pool) {
-      const c = asciiLower(n).charAt(0);
+      // a name that starts with an ASCII letter starts with it folded (its marks and the rest come after it)
+      const n0 = n.charCodeAt(0);
+      const c =
+        (n0 >= 65 && n0 <= 90) || (n0 >= 97 && n0 <= 122) ? String.fromCharCode(n0 | 32) : asciiLower(n).charAt(0);
       let list = lists.get(c);
       if (!list) lists.set(c, (list = []));
       list.push(n);
@@ -191,8 +194,24 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 const asciiLowered = runMap<string, string>();
 
+/**
+ * asciiLower of a string of ASCII characters (NFD and the marks change none of them): `s` itself when it is all
+ * a-z already; null for a string with a character past ASCII.
+ */
+function asciiLowerOfAscii(s: string): string | null {
+  let plain = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return null;
+    if (c < 97 || c > 122) plain = false;
+  }
+  return plain ? s : s.toLowerCase().replace(/[^a-z]/g, '');
+}
+
 /** `s` folded to a-z (accents dropped, other characters left out); remembered, names come back again and again. */
 function asciiLower(s: string): string {
+  const ascii = asciiLowerOfAscii(s);
+  if (ascii !== null) return ascii;
   let out = asciiLowered.get(s);
   if (out === undefined) {
     out = s
