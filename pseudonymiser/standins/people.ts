@@ -121,7 +121,10 @@ function withInitial(pool: readonly string[], letter: string): readonly string[]
     // the pool is sorted by initial in one pass
     const lists = new Map<string, string[]>();
     for (const n of pool) {
-      const c = asciiLower(n).charAt(0);
+      // a name that starts with an ASCII letter starts with it folded (its marks and the rest come after it)
+      const n0 = n.charCodeAt(0);
+      const c =
+        (n0 >= 65 && n0 <= 90) || (n0 >= 97 && n0 <= 122) ? String.fromCharCode(n0 | 32) : asciiLower(n).charAt(0);
       let list = lists.get(c);
       if (!list) lists.set(c, (list = []));
       list.push(n);
@@ -191,8 +194,24 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 const asciiLowered = runMap<string, string>();
 
+/**
+ * asciiLower of a string of ASCII characters (NFD and the marks change none of them): `s` itself when it is all
+ * a-z already; null for a string with a character past ASCII.
+ */
+function asciiLowerOfAscii(s: string): string | null {
+  let plain = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return null;
+    if (c < 97 || c > 122) plain = false;
+  }
+  return plain ? s : s.toLowerCase().replace(/[^a-z]/g, '');
+}
+
 /** `s` folded to a-z (accents dropped, other characters left out); remembered, names come back again and again. */
 function asciiLower(s: string): string {
+  const ascii = asciiLowerOfAscii(s);
+  if (ascii !== null) return ascii;
   let out = asciiLowered.get(s);
   if (out === undefined) {
     out = s
@@ -321,12 +340,15 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
   if (!handle) return null;
   const { segs, lows } = handle;
   let matched = false;
+  let digits = false;
   const out: string[] = [];
   for (let k = 0; k < segs.length; k++) {
     const seg = segs[k]!;
     const low = lows[k];
     if (typeof low !== 'string') {
       out.push(seg);
+      // a segment that starts with a digit is a run of digits (HANDLE_SEGMENT)
+      if (isDigitCode(seg.charCodeAt(0))) digits = true;
       continue;
     }
     let to: string | null = null;
@@ -342,9 +364,16 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
     out.push(caseAs(seg, to));
   }
   if (!matched) return null;
-  // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match
-  return out.map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg)).join('');
+  if (!digits) return out.join('');
+  // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match; a letter segment's stand-in
+  // holds no digit
+  let r = '';
+  for (const seg of out)
+    r += isDigitCode(seg.charCodeAt(0)) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg;
+  return r;
 }
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 
 /** Renders any surface of a person from the stand-in of its entity. */
 export function renderPerson(original: string, canonical: string, keyed: Keyed, attempt: number): string {

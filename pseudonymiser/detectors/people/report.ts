@@ -41,6 +41,14 @@ function coreOf(surface: string): string {
   return c;
 }
 
+/** Whether `key` (a report without a place) is new to this trace; remembered. */
+function firstReport(st: PeopleState, key: string): boolean {
+  if (st.reported.has(key)) return false;
+  // a flat copy: the key is built from slices of the chunk
+  st.reported.add(own(key));
+  return true;
+}
+
 /** A full name (given and family known). */
 export function reportPerson(
   sink: FindingSink,
@@ -50,6 +58,7 @@ export function reportPerson(
   family: string,
   initialOnly = false,
 ): void {
+  if (!firstReport(st, `p${initialOnly ? 'i' : ''}\u0001${surface}\u0001${given}\u0001${family}`)) return;
   surface = own(surface);
   given = own(given);
   family = own(family);
@@ -102,6 +111,7 @@ export function reportOrg(
   canonical: string,
   confidential: boolean,
 ): void {
+  if (!firstReport(st, `o${confidential ? 'c' : ''}\u0001${surface}\u0001${canonical}`)) return;
   surface = own(surface);
   canonical = own(canonical);
   if (surface.length < 3) return;

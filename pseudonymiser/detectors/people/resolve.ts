@@ -17,6 +17,7 @@
  */
 import type { DetectContext, Keyed, ResolveSink } from '../../types';
 import {
+  asciiLower,
   caseAs,
   orgCanonical,
   orgDomainLabel,
@@ -34,12 +35,8 @@ import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
 import type { OrgEntity, PeopleState, PersonEntity } from './state';
 
-const fold = (s: string): string =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+/** A name or login folded to a-z (accents dropped, other characters left out). */
+const fold = asciiLower;
 
 interface Resolved {
   readonly person: PersonEntity;
@@ -81,6 +78,13 @@ interface Folded {
   readonly f: string;
 }
 
+const HEAD_HASHES = 1 << 15;
+
+/** A hash of the three characters of `s` from `at`, below HEAD_HASHES. */
+function headHash(s: string, at: number): number {
+  return (s.charCodeAt(at) * 961 + s.charCodeAt(at + 1) * 31 + s.charCodeAt(at + 2)) & (HEAD_HASHES - 1);
+}
+
 /**
  * The people a folded login or local part is built from (a surname, or a first name that is not a plain word, of
  * three letters or more, inside it; not just an initial), in the order of `people`: the name parts are indexed,
@@ -102,12 +106,17 @@ function namedBy(people: readonly Folded[]): (l: string) => Folded[] {
   const sizes = [...lengths].sort((a, b) => a - b);
   // every part has three letters or more: a place where no part's first three letters stand starts none
   const heads = new Set<string>();
-  for (const part of byPart.keys()) heads.add(part.slice(0, 3));
+  // and the hashes of the heads: a place whose three characters hash to no head's is passed without a copy
+  const headHashes = new Uint8Array(HEAD_HASHES);
+  for (const part of byPart.keys()) {
+    heads.add(part.slice(0, 3));
+    headHashes[headHash(part, 0)] = 1;
+  }
   return (l) => {
     if (l.length < 3) return [];
     const lists: number[][] = [];
     for (let at = 0; at + 3 <= l.length; at++) {
-      if (!heads.has(l.slice(at, at + 3))) continue;
+      if (headHashes[headHash(l, at)] === 0 || !heads.has(l.slice(at, at + 3))) continue;
       for (const n of sizes) {
         if (at + n > l.length) break;
         const list = byPart.get(l.slice(at, at + n));
@@ -262,6 +271,26 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     f: fold(r.person.family.split(' ').pop() ?? ''),
   }));
   const named = namedBy(people);
+  // a pure function of the login: one login is the local part of several e-mails, a user name and a handle
+  const loginStandIns = new Map<string, string | null>();
+  const loginStandIn = (login: string): string | null => {
+    let s = loginStandIns.get(login);
+    if (s === undefined) loginStandIns.set(login, (s = loginStandInOf(login)));
+    return s;
+  };
+  const loginStandInOf = (login: string): string | null => {
+    let s: string | null = null;
+    for (const p of named(fold(login))) {
+      s = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
+      if (s) break;
+    }
+    if (s === null) {
+      // a login built from a name nobody writes out in this trace: rendered from that name's stand-in all the same
+      const canonical = nameOfLogin(login);
+      if (canonical) s = renderHandle(login, canonical, personStandIn(canonical, keyed, 0), keyed);
+    }
+    return s;
+  };
   for (const f of found) {
     if (f.kind === 'domain') {
       const d = domainStandIn(f.text);
@@ -281,16 +310,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     }
     const prefix = f.kind === 'handle' && local.startsWith('@') ? '@' : '';
     const login = local.slice(prefix.length);
-    let newLocal: string | null = null;
-    for (const p of named(fold(login))) {
-      newLocal = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
-      if (newLocal) break;
-    }
-    if (newLocal === null) {
-      // a login built from a name nobody writes out in this trace: rendered from that name's stand-in all the same
-      const canonical = nameOfLogin(login);
-      if (canonical) newLocal = renderHandle(login, canonical, personStandIn(canonical, keyed, 0), keyed);
-    }
+    const newLocal = loginStandIn(login);
     const newDomain = domainPart ? domainStandIn(domainPart) : null;
     if (newLocal === null && newDomain === null) continue;
     if (f.kind !== 'email') {

@@ -41,6 +41,11 @@ export interface PeopleState {
    * replaced at each whole-word occurrence, as written.
    */
   readonly shortConfidential: { readonly form: string; readonly canonical: string }[];
+  /**
+   * What report.ts has reported without a place (surface and canonical): reporting it again changes nothing (the
+   * sink keeps the first global finding of a surface unless a higher kind replaces it), so it is skipped.
+   */
+  readonly reported: Set<string>;
 }
 
 const states = new WeakMap<FindingSink, PeopleState>();
@@ -55,6 +60,7 @@ export function stateOf(sink: FindingSink): PeopleState {
       orgs: new Map(),
       confidentialReady: false,
       shortConfidential: [],
+      reported: new Set(),
     };
     states.set(sink, s);
   }
