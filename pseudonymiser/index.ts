@@ -163,6 +163,8 @@ interface RawPattern {
 interface RawPatterns {
   readonly patterns: readonly RawPattern[];
   readonly matcher: Matcher;
+  /** By pattern: what a match of a case-sensitive pattern is replaced with (see rawEdit), once asked for. */
+  readonly written: (string | undefined)[];
 }
 
 /** Characters JSON writes escaped (or, for some writers, may write as \u escapes). */
@@ -202,7 +204,7 @@ function rawPatterns(surfaces: readonly Surface[], json: boolean, chains: Readon
       anywhere: patterns[i]!.surface.anywhere,
     })),
   );
-  return { patterns, matcher };
+  return { patterns, matcher, written: [] };
 }
 
 /** Undoes `levels` layers of JSON string escaping. */
@@ -212,18 +214,35 @@ function unescape(text: string, levels: number): string {
   return t;
 }
 
-/** The edit for a raw match: the stand-in in the matched letter case, escaped as the match was. */
-function rawEdit(text: string, m: Match, patterns: readonly RawPattern[], docStyle: EscapeStyle): Edit {
-  const p = patterns[m.pattern]!;
+/**
+ * The edit for a raw match: the stand-in in the matched letter case, escaped as the match was. A
+ * case-sensitive pattern's replacement depends on the pattern alone: it is written once per pattern.
+ */
+function rawEdit(text: string, m: Match, raw: RawPatterns, docStyle: EscapeStyle): Edit {
+  const p = raw.patterns[m.pattern]!;
   const s = p.surface;
-  let standIn = s.standIn;
-  if (s.caseInsensitive) standIn = adaptCase(unescape(text.slice(m.start, m.end), p.chain.length), s.text, standIn);
+  let written: string | undefined;
+  if (s.caseInsensitive)
+    written = rawWritten(
+      p,
+      adaptCase(unescape(text.slice(m.start, m.end), p.chain.length), s.text, s.standIn),
+      docStyle,
+    );
+  else {
+    written = raw.written[m.pattern];
+    if (written === undefined) raw.written[m.pattern] = written = rawWritten(p, s.standIn, docStyle);
+  }
+  return { start: m.start, end: m.end, surface: s, level: null, text: written };
+}
+
+/** A stand-in (in the matched letter case) as a raw match of pattern `p` must be replaced with. */
+function rawWritten(p: RawPattern, standIn: string, docStyle: EscapeStyle): string {
   let written = standIn;
   if (p.chain.length === 0) {
     // valid at any depth: the stand-in holds nothing that needs escaping but, maybe, non-ASCII
     if (docStyle.asciiOnly) written = escapeJson(standIn, docStyle);
   } else for (const st of p.chain) written = escapeJson(written, st);
-  return { start: m.start, end: m.end, surface: s, level: null, text: written };
+  return written;
 }
 
 /**
@@ -574,14 +593,16 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     let edits: Edit[] = [];
     for (; site < docSites.length && docSites[site]!.start < blockEnd; site++) {
       const e = docSites[site]!;
-      edits.push({ ...e, start: e.start - block.offset, end: e.end - block.offset });
+      // written out (not spread): every edit has one shape, and splice reads one kind of object
+      const start = e.start - block.offset;
+      edits.push({ start, end: e.end - block.offset, surface: e.surface, level: e.level, text: e.text });
     }
     let recording: Recording | null = null;
     if (raw) {
       // one scan of the raw text, for every surface as it is written at each depth of JSON string
       const found = raw.matcher.findRecording(doc, json);
       recording = found.recording;
-      for (const m of found.matches) edits.push(rawEdit(doc, m, raw.patterns, style));
+      for (const m of found.matches) edits.push(rawEdit(doc, m, raw, style));
     } else {
       forEachChunk(doc, options.format, (chunk) => {
         for (const m of decodedMatcher!.find(chunk.corpus)) {
@@ -591,7 +612,8 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     }
     edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
     const layout: Layout = { spans: [], copied: [], dropped: [] };
-    let out = splice(doc, edits, layout);
+    // a stretch without edits is its twin (splice would copy it whole)
+    let out = edits.length === 0 ? doc : splice(doc, edits, layout);
 
     // self-check: no replaced surface may remain anywhere in the raw twin, at any depth of JSON string
     // (a block without edits in raw mode had no match of the patterns: there is nothing to check)
@@ -613,12 +635,10 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
               : check.matcher.find(out, 0, out.length, json);
         if (left.length === 0) break;
         const next: Layout = { spans: [], copied: [], dropped: [] };
-        const patterns = check.patterns;
-        out = splice(
-          out,
-          left.map((m) => rawEdit(out, m, patterns, style)),
-          next,
-        );
+        // pushed (not mapped): a packed array, as splice is otherwise given
+        const fixes: Edit[] = [];
+        for (const m of left) fixes.push(rawEdit(out, m, check, style));
+        out = splice(out, fixes, next);
         fixed = next.spans;
         selfCheckFixes += left.length;
       }

@@ -70,3 +70,43 @@ describe('pass two: raw and decoded scans agree', () => {
     expect(nonAscii).toBeGreaterThan(0);
   });
 });
+
+describe('pass two: replacements written once per pattern', () => {
+  // one e-mail (matched case-sensitively) and a confidential organisation (any letter case) at three depths
+  // of JSON string, ensure_ascii or not, many times each; lines with nothing to replace between them
+  const email = 'marta.kowalczyk@zentrix-labs.com';
+  const lines = (asciiOnly: boolean): string => {
+    const esc = (s: string): string =>
+      asciiOnly ? s.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : s;
+    const out: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const org = ['Acme Corp', 'ACME CORP', 'acme corp', 'Acme corp'][i % 4]!;
+      const inner = JSON.stringify({ to: email, note: `${org} — ünïcode ${i}` });
+      const middle = JSON.stringify({ arguments: inner, by: org });
+      out.push(esc(JSON.stringify({ i, from: email, call: middle, who: `${org} at ${email}` })));
+      out.push(JSON.stringify({ i, text: 'nothing to see here '.repeat(i % 5) }));
+    }
+    return out.join('\n') + '\n';
+  };
+
+  it.each([false, true])('gives the decoded scan’s twin (ensure_ascii: %s)', (asciiOnly) => {
+    const input = Buffer.from(lines(asciiOnly));
+    const key = '7c'.repeat(32);
+    for (const passTwoBytes of [64, 1000, input.length + 1]) {
+      const options = { key, format: 'jsonl' as const, confidential: ['Acme Corp'], passTwoBytes };
+      const auto = twin(input, options);
+      const decoded = twin(input, { ...options, passTwo: 'decoded' });
+      expect(auto.output.toString()).toBe(decoded.output.toString());
+      expect(auto.report).toEqual(decoded.report);
+      expect(auto.output.toString()).not.toContain(email);
+      expect(auto.output.toString().toLowerCase()).not.toContain('acme corp');
+      // the lines with nothing to replace (whole stretches of them, when stretches are short) are kept as they are
+      const inLines = input.toString().split('\n');
+      const outLines = auto.output.toString().split('\n');
+      expect(outLines).toHaveLength(inLines.length);
+      inLines.forEach((line, n) => {
+        if (line.includes('"text"')) expect(outLines[n]).toBe(line);
+      });
+    }
+  });
+});
