@@ -37,3 +37,18 @@ export function runCacheEntries(): number {
   for (const c of caches) n += c.size;
   return n;
 }
+
+/**
+ * `compute` remembered per argument for as long as the returned function is
+ * held (a pure function of its argument asked again and again within one
+ * step of a twin).
+ */
+export function remembered<V>(compute: (arg: string) => V): (arg: string) => V {
+  const seen = new Map<string, V>();
+  return (arg) => {
+    if (seen.has(arg)) return seen.get(arg) as V;
+    const v = compute(arg);
+    seen.set(arg, v);
+    return v;
+  };
+}

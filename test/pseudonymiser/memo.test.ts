@@ -4,7 +4,7 @@
  */
 import { twin, twinSource, SourceChangedError, type TraceSource } from '../../pseudonymiser';
 import { defaultDetectors } from '../../pseudonymiser/detectors';
-import { runCacheEntries } from '../../pseudonymiser/memo';
+import { remembered, runCacheEntries } from '../../pseudonymiser/memo';
 import type { Detector } from '../../pseudonymiser/types';
 
 const KEY = 'c3'.repeat(32);
@@ -65,4 +65,14 @@ test('a twin is the same after other traces were twinned in the same process', (
   const first = twin(Buffer.from(TRACE), { key: KEY, format: 'jsonl' }).output;
   twin(Buffer.from(TRACE.replace(/Priya/g, 'Anneke').replace(/Kestrel/g, 'Ostrander')), { key: KEY, format: 'jsonl' });
   expect(twin(Buffer.from(TRACE), { key: KEY, format: 'jsonl' }).output.equals(first)).toBe(true);
+});
+
+test('remembered computes once per argument, a null answer included', () => {
+  const calls: string[] = [];
+  const f = remembered((arg: string): string | null => {
+    calls.push(arg);
+    return arg.length > 1 ? arg.toUpperCase() : null;
+  });
+  expect([f('ab'), f('a'), f('ab'), f('a'), f('cd')]).toEqual(['AB', null, 'AB', null, 'CD']);
+  expect(calls).toEqual(['ab', 'a', 'cd']);
 });

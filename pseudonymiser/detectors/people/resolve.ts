@@ -26,6 +26,7 @@ import {
   renderPerson,
   type PersonStandIn,
 } from '../../standins/people';
+import { remembered } from '../../memo';
 import { generatorFor } from '../../standins';
 import { emailDomainStandIn, splitEmail } from '../../standins/accounts/email';
 import { isCjk } from '../../standins/cjk';
@@ -245,13 +246,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     orgByLabel.set(lowLabel, st.orgs.get(lowLabel)!);
   }
   // a pure function of the domain once the organisations are known: e-mail domains come again and again
-  const domainStandIns = new Map<string, string | null>();
-  const domainStandIn = (domain: string): string | null => {
-    let d = domainStandIns.get(domain);
-    if (d === undefined) domainStandIns.set(domain, (d = domainStandInOf(domain)));
-    return d;
-  };
-  const domainStandInOf = (domain: string): string | null => {
+  const domainStandIn = remembered((domain: string): string | null => {
     const reg = registrableDomain(domain);
     const suffix = publicSuffixOf(reg);
     const label = reg.slice(0, reg.length - suffix.length - 1);
@@ -264,7 +259,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     if (canonical.length === 0) return null;
     const sub = domain.slice(0, domain.length - reg.length);
     return sub + orgDomainLabel(canonical, label, keyed) + '.' + suffix.toLowerCase();
-  };
+  });
   const people: Folded[] = resolved.map((r) => ({
     r,
     g: fold(r.person.given),
@@ -272,13 +267,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
   }));
   const named = namedBy(people);
   // a pure function of the login: one login is the local part of several e-mails, a user name and a handle
-  const loginStandIns = new Map<string, string | null>();
-  const loginStandIn = (login: string): string | null => {
-    let s = loginStandIns.get(login);
-    if (s === undefined) loginStandIns.set(login, (s = loginStandInOf(login)));
-    return s;
-  };
-  const loginStandInOf = (login: string): string | null => {
+  const loginStandIn = remembered((login: string): string | null => {
     let s: string | null = null;
     for (const p of named(fold(login))) {
       s = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
@@ -290,7 +279,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       if (canonical) s = renderHandle(login, canonical, personStandIn(canonical, keyed, 0), keyed);
     }
     return s;
-  };
+  });
   for (const f of found) {
     if (f.kind === 'domain') {
       const d = domainStandIn(f.text);
