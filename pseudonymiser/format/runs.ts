@@ -11,19 +11,35 @@ import { isAscii } from 'node:buffer';
 /** Below this many bytes, a stretch of ASCII lines between non-ASCII ones is not cut out (cutting costs). */
 export const MIN_ASCII_RUN = 1 << 14;
 
-/** The position of the first byte above 0x7f in [from, to) of `buf`, or -1 when there is none. */
+/** Bytes looked at first from where a search starts; each next look takes twice as many. */
+const FIRST_LOOK = 1 << 12;
+
+/**
+ * The position of the first byte above 0x7f in [from, to) of `buf`, or -1 when there is none. It looks
+ * at stretches growing from `from` and halves the first that holds one, so that what it reads is about
+ * the distance to that byte, not to `to`.
+ */
 export function firstNonAscii(buf: Buffer, from: number, to: number): number {
-  if (from >= to || isAscii(buf.subarray(from, to))) return -1;
-  // [from, to) holds one: halve it, keeping the half whose first part holds the first one
-  let lo = from;
-  let hi = to;
-  while (hi - lo > 64) {
-    const mid = lo + ((hi - lo) >> 1);
-    if (isAscii(buf.subarray(lo, mid))) lo = mid;
-    else hi = mid;
+  for (let lo = from, look = FIRST_LOOK; lo < to; look *= 2) {
+    let hi = Math.min(to, lo + look);
+    if (ascii(buf, lo, hi)) {
+      lo = hi;
+      continue;
+    }
+    // [lo, hi) holds one: halve it, keeping the half whose first part holds the first one
+    while (hi - lo > 128) {
+      const mid = lo + ((hi - lo) >> 1);
+      if (ascii(buf, lo, mid)) lo = mid;
+      else hi = mid;
+    }
+    for (let i = lo; i < hi; i++) if (buf[i]! > 0x7f) return i;
   }
-  for (let i = lo; i < hi; i++) if (buf[i]! > 0x7f) return i;
-  return -1; // not reached: [lo, hi) holds one
+  return -1;
+}
+
+/** Whether [from, to) of `buf` is ASCII (a plain view: cheaper to make than a Buffer's subarray). */
+function ascii(buf: Buffer, from: number, to: number): boolean {
+  return isAscii(new Uint8Array(buf.buffer, buf.byteOffset + from, to - from));
 }
 
 /**
