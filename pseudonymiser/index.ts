@@ -26,6 +26,7 @@ import {
   type LineBlocks,
 } from './format/chunks';
 import { isAscii, isUtf8 } from 'node:buffer';
+import { stretchEnd } from './format/runs';
 import { hash } from 'node:crypto';
 import { Matcher, type Match, type Recording } from './matcher';
 import { Registry, adaptCase, type Surface } from './registry';
@@ -402,7 +403,10 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
  * The document as decoded blocks (see byteBlocks), in document positions,
  * each checked against the survey's digest when it has them. `onBlock` is
  * told the bytes read so far. With `split`, a JSON Lines block is handed out
- * in stretches of whole lines of about `split` bytes, each decoded alone.
+ * in stretches of whole lines of about `split` bytes, each decoded alone. A
+ * JSON Lines document that is not all ASCII is also cut between its ASCII and
+ * non-ASCII lines (format/runs.ts), so that most of it decodes to strings of
+ * one byte per character.
  */
 function blocksOf(
   source: TraceSource,
@@ -427,7 +431,9 @@ function blocksOf(
         for (let at = 0; at < buf.length;) {
           // a line feed byte is never inside a UTF-8 sequence: each stretch is text on its own
           const nl = format === 'jsonl' && buf.length - at > split ? buf.indexOf(10, at + split - 1) : -1;
-          const stop = nl < 0 ? buf.length : nl + 1;
+          let stop = nl < 0 ? buf.length : nl + 1;
+          // ASCII lines decoded apart from the others are held one byte per character (see format/runs.ts)
+          if (format === 'jsonl' && !known.ascii) stop = stretchEnd(buf, at, stop);
           const text = buf.toString('utf8', at, stop);
           yield { text, offset };
           offset += text.length;
