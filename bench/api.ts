@@ -27,7 +27,12 @@
  * asserted.
  *
  *   node dist/bench/api.js [--creates N] [--gets N] [--concurrency N] [--upload-mib N]
- *                          [--e2e-mib N] [--workers N] [--drain-timeout S] [--seed S] [--keep]
+ *                          [--e2e-mib N] [--workers N] [--drain-timeout S] [--seed S] [--keep] [--memory]
+ *
+ * With --memory, bench/mem-probe.js is preloaded into the server (every
+ * thread) and where its resident memory is (smaps by kind of mapping, each
+ * thread's V8 heap, WebAssembly memory) is printed after the create phase and
+ * after the end-to-end twin (bench/memory.ts).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { generateJsonl } from './corpus';
+import { memoryReport } from './memory';
 import { table } from './report';
 import { repoRoot } from './util';
 
@@ -52,6 +58,8 @@ interface Options {
   drainTimeoutS: number;
   seed: string;
   keep: boolean;
+  /** Preload bench/mem-probe into the server and print where its memory is (bench/memory.ts). */
+  memory: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -65,6 +73,7 @@ function parseArgs(argv: string[]): Options {
     drainTimeoutS: 600,
     seed: 'tracetwin',
     keep: false,
+    memory: false,
   };
   const num = (name: string, v: string | undefined, min: number): number => {
     const n = Number(v);
@@ -84,6 +93,9 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--seed') o.seed = String(v);
     else if (a === '--keep') {
       o.keep = true;
+      continue;
+    } else if (a === '--memory') {
+      o.memory = true;
       continue;
     } else fail(`unknown option ${a}`);
     i++;
@@ -165,9 +177,13 @@ interface Server {
   exited: Promise<string>;
 }
 
-async function startServer(bin: string, dataDir: string, workers: number): Promise<Server> {
+async function startServer(bin: string, dataDir: string, workers: number, probeDir: string | null): Promise<Server> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(env)) if (k.startsWith('TRACETWIN_')) delete env[k];
+  if (probeDir) {
+    env.TRACETWIN_MEM_PROBE_DIR = probeDir;
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} -r ${path.join(__dirname, 'mem-probe.js')}`.trim();
+  }
   const child = spawn(
     process.execPath,
     [bin, 'serve', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--workers', String(workers)],
@@ -351,7 +367,14 @@ async function main(): Promise<void> {
   const s0 = Date.now();
   let server: Server | null = null;
   try {
-    server = await startServer(bin, dataDir, o.workers);
+    const probeDir = o.memory ? path.join(tmp, 'mem-probe') : null;
+    server = await startServer(bin, dataDir, o.workers, probeDir);
+    const serverPid = server.child.pid;
+    const memoryAt = async (when: string): Promise<void> => {
+      if (!probeDir || serverPid === undefined) return;
+      await sleep(2500); // the probe writes every second
+      process.stdout.write(`\nServer memory ${when}:\n${memoryReport(serverPid, probeDir)}`);
+    };
     const startS = (Date.now() - s0) / 1000;
     const org = await admin(bin, dataDir, [
       'org',
@@ -417,6 +440,8 @@ async function main(): Promise<void> {
       .filter((ms): ms is number => ms !== undefined)
       .sort((a, b) => a - b);
 
+    await memoryAt(`after the ${ids.length} twins of the create phase ended`);
+
     // end to end
     let e2e: {
       uploadS: number;
@@ -477,6 +502,8 @@ async function main(): Promise<void> {
         }
       }
     }
+
+    if (big) await memoryAt('after the end-to-end twin');
 
     // report
     const row = (name: string, r: PhaseResult): string[] => [
