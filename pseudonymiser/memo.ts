@@ -5,6 +5,7 @@
  * service thread twins one customer's trace after another). Caches of fixed
  * data (tables, lexicons, pools) are not run caches.
  */
+import { own } from './strings';
 
 /** What a run cache must offer: how much it holds, and a way to let it all go. */
 export interface RunCache {
@@ -19,6 +20,32 @@ export function runMap<K, V>(): Map<K, V> {
   const map = new Map<K, V>();
   caches.push(map);
   return map;
+}
+
+/**
+ * A run cache of answers by text key, bounded: emptied when a twin ends
+ * (like runMap) and when it holds `bound` keys (a trace with more distinct
+ * keys computes some again). Keys are kept as flat copies (strings.ts `own`):
+ * a key sliced out of a chunk must not keep the chunk alive. A value that
+ * holds such slices is copied by the caller. `undefined` is never a value.
+ *
+ *   let v = memo.get(key);
+ *   if (v === undefined) v = memo.set(key, compute(key));
+ */
+export class RunMemo<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly bound: number) {
+    caches.push(this.map);
+  }
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  /** Remembers `value` for `key`; returns `value`. */
+  set(key: string, value: V): V {
+    if (this.map.size >= this.bound) this.map.clear();
+    this.map.set(own(key), value);
+    return value;
+  }
 }
 
 /** Registers a cache held some other way (a variable remembering the last value seen). */

@@ -20,7 +20,7 @@ import type { Keyed, Kind, StandInGenerator } from '../types';
 import { pools, type Gender, type Register } from '../pools';
 import { isCjk, renderCjk } from './cjk';
 import { SURNAME, SURNAME_RARE, flagsOf, genderOf, inAnglo, registerOf } from '../detectors/people/lexicon';
-import { runCache, runMap } from '../memo';
+import { runCache, RunMemo } from '../memo';
 
 /** Honorifics and titles kept as written. */
 export const TITLES = new Set(
@@ -192,7 +192,7 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
 const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-const asciiLowered = runMap<string, string>();
+const asciiLowered = new RunMemo<string>(100_000);
 
 /**
  * asciiLower of a string of ASCII characters (NFD and the marks change none of them): `s` itself when it is all
@@ -214,13 +214,14 @@ function asciiLower(s: string): string {
   if (ascii !== null) return ascii;
   let out = asciiLowered.get(s);
   if (out === undefined) {
-    out = s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z]/g, '');
-    if (asciiLowered.size >= 100000) asciiLowered.clear();
-    asciiLowered.set(s, out);
+    out = asciiLowered.set(
+      s,
+      s
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^a-z]/g, ''),
+    );
   }
   return out;
 }

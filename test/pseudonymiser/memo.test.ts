@@ -4,7 +4,7 @@
  */
 import { twin, twinSource, SourceChangedError, type TraceSource } from '../../pseudonymiser';
 import { defaultDetectors } from '../../pseudonymiser/detectors';
-import { remembered, runCacheEntries } from '../../pseudonymiser/memo';
+import { endRun, remembered, runCacheEntries, RunMemo } from '../../pseudonymiser/memo';
 import type { Detector } from '../../pseudonymiser/types';
 
 const KEY = 'c3'.repeat(32);
@@ -75,4 +75,19 @@ test('remembered computes once per argument, a null answer included', () => {
   });
   expect([f('ab'), f('a'), f('ab'), f('a'), f('cd')]).toEqual(['AB', null, 'AB', null, 'CD']);
   expect(calls).toEqual(['ab', 'a', 'cd']);
+});
+
+test('a RunMemo keeps at most its bound of keys, null answers too, and lets all go when a twin ends', () => {
+  const memo = new RunMemo<string | null>(3);
+  expect(memo.set('a', null)).toBeNull();
+  expect(memo.set('b', 'B')).toBe('B');
+  memo.set('c', 'C');
+  expect([memo.get('a'), memo.get('b'), memo.get('c'), memo.get('d')]).toEqual([null, 'B', 'C', undefined]);
+  // a fourth key: the three before are let go
+  memo.set('d', 'D');
+  expect([memo.get('a'), memo.get('b'), memo.get('d')]).toEqual([undefined, undefined, 'D']);
+  expect(runCacheEntries()).toBeGreaterThan(0);
+  endRun();
+  expect(memo.get('d')).toBeUndefined();
+  expect(runCacheEntries()).toBe(0);
 });

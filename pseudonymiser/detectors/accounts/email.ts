@@ -18,7 +18,7 @@ import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { ROLE_LOCALS, isPublicDomain, isReservedDomain, plausibleTld, registrableDomain, FREE_MAIL } from './lists';
 import { isWord } from './util';
 import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 const isLocalChar = (c: number): boolean => isWord(c) || c === 46 || c === 43 || c === 45 || c === 37; // . + - %
 const isDomainChar = (c: number): boolean =>
@@ -59,16 +59,12 @@ export function acceptDomainPlain(domain: string): boolean {
   return plausibleTld(labels[labels.length - 1]!);
 }
 
-const acceptedDomains = runMap<string, boolean>();
+const acceptedDomains = new RunMemo<boolean>(10_000);
 
 /** acceptDomainPlain, memoised: a trace repeats its few mail domains. */
 export function acceptDomain(domain: string): boolean {
   let v = acceptedDomains.get(domain);
-  if (v === undefined) {
-    v = acceptDomainPlain(domain);
-    if (acceptedDomains.size >= 10000) acceptedDomains.clear();
-    acceptedDomains.set(own(domain), v);
-  }
+  if (v === undefined) v = acceptedDomains.set(domain, acceptDomainPlain(domain));
   return v;
 }
 
@@ -104,7 +100,7 @@ export function emailVerdictPlain(local: string, at: string, domain: string): Em
   return { canonical, domain: reg };
 }
 
-const verdicts = runMap<string, EmailVerdict | null>();
+const verdicts = new RunMemo<EmailVerdict | null>(10_000);
 
 /** emailVerdictPlain, memoised: a trace repeats its addresses. */
 export function emailVerdict(local: string, at: string, domain: string): EmailVerdict | null {
@@ -114,8 +110,7 @@ export function emailVerdict(local: string, at: string, domain: string): EmailVe
   if (v === undefined) {
     v = emailVerdictPlain(local, at, domain);
     if (v !== null) v = { canonical: own(v.canonical), domain: v.domain === null ? null : own(v.domain) };
-    if (verdicts.size >= 10000) verdicts.clear();
-    verdicts.set(own(k), v);
+    verdicts.set(k, v);
   }
   return v;
 }

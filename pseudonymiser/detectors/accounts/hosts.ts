@@ -30,7 +30,7 @@ import {
 import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
 import { lastKey, normKey } from './util';
 import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
@@ -79,15 +79,11 @@ const HOST_KEY =
   /^(?:.*_)?(?:host|hostname|host_name|server|server_name|servername|endpoint|fqdn|domain|domain_name|db_host|database_host|smtp_host|redis_host)$/;
 const HOST_VALUE = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})(?::\d{1,5})?$/;
 
-const hostKeys = runMap<string, boolean>();
+const hostKeys = new RunMemo<boolean>(10_000);
 
 function isHostKey(key: string): boolean {
   let v = hostKeys.get(key);
-  if (v === undefined) {
-    v = HOST_KEY.test(normKey(key));
-    if (hostKeys.size >= 10000) hostKeys.clear();
-    hostKeys.set(key, v);
-  }
+  if (v === undefined) v = hostKeys.set(key, HOST_KEY.test(normKey(key)));
   return v;
 }
 
@@ -110,16 +106,14 @@ export function hostDomainPlain(host: string): string | null {
   return reg;
 }
 
-const hostDomains = runMap<string, string | null>();
+const hostDomains = new RunMemo<string | null>(10_000);
 
 /** hostDomainPlain, memoised: a trace names the same hosts again and again. */
 export function hostDomain(host: string): string | null {
   let v = hostDomains.get(host);
   if (v === undefined) {
     v = hostDomainPlain(host);
-    if (v !== null) v = own(v);
-    if (hostDomains.size >= 10000) hostDomains.clear();
-    hostDomains.set(own(host), v);
+    v = hostDomains.set(host, v === null ? null : own(v));
   }
   return v;
 }

@@ -14,8 +14,7 @@ import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from '
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, lastKey, normKey, textBefore } from './util';
-import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
 
@@ -115,7 +114,7 @@ function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
 }
 
 /** phoneCanonical's answers: without, then with the phone context. */
-const phoneMemo = [runMap<string, string | null>(), runMap<string, string | null>()] as const;
+const phoneMemo = [new RunMemo<string | null>(20_000), new RunMemo<string | null>(20_000)] as const;
 
 /**
  * E.164 of a phone candidate, or null when it is not a phone number.
@@ -124,11 +123,7 @@ const phoneMemo = [runMap<string, string | null>(), runMap<string, string | null
 export function phoneCanonical(text: string, phoneContext: boolean): string | null {
   const memo = phoneMemo[phoneContext ? 1 : 0];
   let v = memo.get(text);
-  if (v === undefined) {
-    v = parsePhone(text, phoneContext);
-    if (memo.size >= 20000) memo.clear();
-    memo.set(own(text), v);
-  }
+  if (v === undefined) v = memo.set(text, parsePhone(text, phoneContext));
   return v;
 }
 
@@ -152,7 +147,7 @@ class Parsed {
   }
 }
 
-const parseMemo = runMap<string, Parsed | null>();
+const parseMemo = new RunMemo<Parsed | null>(20_000);
 
 /**
  * parsePhoneNumberFromString(text) or (text, country), memoised: the same
@@ -165,9 +160,7 @@ export function parsed(text: string, country?: CountryCode): Parsed | null {
   let v = parseMemo.get(k);
   if (v === undefined) {
     const p = country === undefined ? parsePhoneNumberFromString(text) : parsePhoneNumberFromString(text, country);
-    v = p ? new Parsed(p) : null;
-    if (parseMemo.size >= 20000) parseMemo.clear();
-    parseMemo.set(own(k), v);
+    v = parseMemo.set(k, p ? new Parsed(p) : null);
   }
   return v;
 }

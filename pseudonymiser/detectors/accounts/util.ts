@@ -1,7 +1,7 @@
 /** Small helpers shared by the account detectors. */
 import type { Chunk, DetectContext, Segment } from '../../types';
 import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 /** The last key of a path that is not an array position, or ''. */
 export function lastKey(path: readonly string[]): string {
@@ -9,18 +9,19 @@ export function lastKey(path: readonly string[]): string {
   return '';
 }
 
-const normKeys = runMap<string, string>();
+const normKeys = new RunMemo<string>(10_000);
 
 /** `userId`, `user-id`, `user.id` → `user_id`. Memoised: a trace repeats its keys. */
 export function normKey(key: string): string {
   let n = normKeys.get(key);
   if (n === undefined) {
-    n = own(key)
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .toLowerCase()
-      .replace(/[.\-\s]+/g, '_');
-    if (normKeys.size >= 10000) normKeys.clear();
-    normKeys.set(own(key), n);
+    n = normKeys.set(
+      key,
+      own(key)
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .toLowerCase()
+        .replace(/[.\-\s]+/g, '_'),
+    );
   }
   return n;
 }

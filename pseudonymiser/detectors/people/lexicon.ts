@@ -11,8 +11,7 @@
 import lexicon from '../../data/lexicon.json';
 import orgs from '../../data/orgs.json';
 import type { Gender } from '../../pools';
-import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 /** Bit flags of a lower-case token. */
 export const FIRST = 1;
@@ -84,7 +83,7 @@ function search(word: string): number {
   return 0;
 }
 
-const memo = runMap<string, number>();
+const memo = new RunMemo<number>(200_000);
 /** `o'`, `d'`, `l'`, `dell'`… at the start of a surname. */
 const NAME_PREFIX_APOSTROPHE = /^(o|d|l|dell|dall|de|di|da|mc|mac)['’](?=\p{L}{2})/u;
 
@@ -102,8 +101,7 @@ function info(lower: string): number {
         .normalize('NFC');
       if (plain !== lower && plain.length > 0) v = search(plain);
     }
-    if (memo.size >= 200000) memo.clear();
-    memo.set(own(lower), v);
+    memo.set(lower, v);
   }
   return v;
 }

@@ -28,8 +28,7 @@
  * permutes exactly those (with the group's alphabet) and keeps the rest
  * (prefix, separators, fixed markers such as OpenAI's `T3BlbkFJ`).
  */
-import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 export const HEX = '0123456789abcdef';
 export const HEX_UPPER = '0123456789ABCDEF';
@@ -115,16 +114,12 @@ export function b64urlDecode(s: string): string | null {
   }
 }
 
-const jsonSegmentCache = runMap<string, boolean>();
+const jsonSegmentCache = new RunMemo<boolean>(4096);
 
 /** True when a base64url segment decodes to a JSON object (memoised: JWT headers repeat). */
 export function isJsonSegment(seg: string): boolean {
   let v = jsonSegmentCache.get(seg);
-  if (v === undefined) {
-    v = decodesToObject(seg);
-    if (jsonSegmentCache.size >= 4096) jsonSegmentCache.clear();
-    jsonSegmentCache.set(own(seg), v);
-  }
+  if (v === undefined) v = jsonSegmentCache.set(seg, decodesToObject(seg));
   return v;
 }
 
@@ -139,7 +134,7 @@ function decodesToObject(seg: string): boolean {
   }
 }
 
-const jwtHeaderCache = runMap<string, boolean>();
+const jwtHeaderCache = new RunMemo<boolean>(4096);
 
 function jwtLike(token: string): boolean {
   const head = token.slice(0, token.indexOf('.'));
@@ -150,8 +145,7 @@ function jwtLike(token: string): boolean {
       const h = JSON.parse(b64urlDecode(head)!) as Record<string, unknown>;
       v = 'alg' in h || 'typ' in h || 'enc' in h || 'kid' in h;
     }
-    if (jwtHeaderCache.size >= 4096) jwtHeaderCache.clear();
-    jwtHeaderCache.set(own(head), v);
+    jwtHeaderCache.set(head, v);
   }
   return v;
 }

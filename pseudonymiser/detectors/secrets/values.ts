@@ -5,8 +5,7 @@
  */
 import { shannonEntropy } from '../entropy';
 import { NAMED_RULES, type NamedRule } from './rules';
-import { own } from '../../strings';
-import { runMap } from '../../memo';
+import { RunMemo } from '../../memo';
 
 export const PLACEHOLDER =
   /^(?:\*+|x+|X+|\.+|-+|_+|null|nil|none|undefined|true|false|redacted|\[redacted\]|<[^>]*>|\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%|%\([a-z_]+\)s|%s|\{\{[^}]*\}\}|\{[A-Za-z_]+\}|changeme|change_me|password|passwd|secret|token|your[-_ ].*|(?:my|the)[-_]?(?:password|secret|token|api[-_]?key)|n\/a|todo|tbd|example|dummy|test|placeholder|\.\.\.|…)$/i;
@@ -62,16 +61,17 @@ export function namedRuleFor(name: string, value: string): NamedRule | null {
   let rules = rulesByName.get(name);
   if (rules === undefined) {
     const n = normaliseName(name);
-    rules = NAMED_RULES.filter((r) => r.name.test(n));
-    if (rulesByName.size >= 4096) rulesByName.clear();
-    rulesByName.set(own(name), rules);
+    rules = rulesByName.set(
+      name,
+      NAMED_RULES.filter((r) => r.name.test(n)),
+    );
   }
   for (const r of rules) if (r.value.test(value)) return r;
   return null;
 }
 
 /** Named rules whose name pattern matches, per name as written (names repeat). */
-const rulesByName = runMap<string, NamedRule[]>();
+const rulesByName = new RunMemo<NamedRule[]>(4096);
 
 /** Value text worth replacing wherever it occurs (long and specific enough), rather than only in place. */
 export function globalWorthy(value: string): boolean {
