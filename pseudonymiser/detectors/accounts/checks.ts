@@ -202,7 +202,13 @@ export function sinValid(d: string): boolean {
 
 export const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-const sha256 = (b: Buffer): Buffer => createHash('sha256').update(b).digest();
+/**
+ * The digest is taken as a hex string and copied into a Buffer, not as digest()'s own Buffer:
+ * node makes that one in C++ by re-prototyping a Uint8Array, and the first such change makes V8
+ * throw away every optimised function that relied on typed arrays' map staying put (the character
+ * tables' readers), mid-run, to compile them again.
+ */
+const sha256 = (b: Buffer): Buffer => Buffer.from(createHash('sha256').update(b).digest('hex'), 'hex');
 
 export function base58Decode(s: string): Buffer | null {
   let n = 0n;
