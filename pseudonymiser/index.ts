@@ -205,7 +205,10 @@ function rawPatterns(surfaces: readonly Surface[], json: boolean, chains: Readon
       anywhere: patterns[i]!.surface.anywhere,
     })),
   );
-  return { patterns, matcher, written: [] };
+  // One slot per pattern from the start: filling an empty array at scattered indexes turns it holey
+  // and then into a dictionary, and the first array to leave the holey map that way makes V8 drop
+  // the optimised code of every function that relied on that map staying put (the people scan's).
+  return { patterns, matcher, written: patterns.map(() => undefined) };
 }
 
 /** Undoes `levels` layers of JSON string escaping. */
