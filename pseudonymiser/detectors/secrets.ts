@@ -326,49 +326,57 @@ function detectAssignments(corpus: string, out: Emitter, starts: readonly number
  * scan goes on.
  */
 function readAssignment(corpus: string, out: Emitter, ws: number, we: number): number {
-  // the whole name around the word
+  // the whole name around the word, read one character further on each side than a name may
+  // reach, so that the same comparisons tell a name too long (rare: as a branch of its own, first
+  // taken after this function was compiled, it deoptimised it)
+  const nsMin = ws - MAX_NAME;
   let ns = ws;
-  const nsLimit = Math.max(0, ws - MAX_NAME);
-  while (ns > nsLimit && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) ns--;
+  const nsStop = Math.max(0, nsMin - 1);
+  while (ns > nsStop && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) ns--;
+  const neMax = we + MAX_NAME;
   let ne = we;
-  const neLimit = Math.min(corpus.length, ne + MAX_NAME);
-  while (ne < neLimit && NAME_CHAR[corpus.charCodeAt(ne)] === 1) ne++;
-  const from = ne;
-  if (ns === nsLimit && ns > 0 && NAME_CHAR[corpus.charCodeAt(ns - 1)] === 1) return from; // name too long
-  if (ne === neLimit && ne < corpus.length && NAME_CHAR[corpus.charCodeAt(ne)] === 1) return from;
+  const neStop = Math.min(corpus.length, neMax + 1);
+  while (ne < neStop && NAME_CHAR[corpus.charCodeAt(ne)] === 1) ne++;
+  const from = Math.min(ne, neMax);
+  if (ns < nsMin || ne > neMax) return from; // name too long
   let name = corpus.slice(ns, ne);
   while (name.endsWith('.') || name.endsWith('-')) name = name.slice(0, -1);
   // a command-line option: `--api-key VALUE`, `--token=VALUE`
   const flag = name.startsWith('-');
   if (flag) name = name.replace(/^-+/, '');
-  // operator
+  // operator (read as char codes, NaN past the end: a character read as a string is a new,
+  // uninternalised one when outside Latin-1, and the first such one deoptimised this function)
   let p = ne;
-  const quoteBefore = corpus[ns - 1];
-  if ((quoteBefore === '"' || quoteBefore === "'") && corpus[p] === quoteBefore) p++;
-  while (p < corpus.length && p - ne < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
-  const op = corpus[p];
+  const quoteBefore = corpus.charCodeAt(ns - 1);
+  if ((quoteBefore === 0x22 || quoteBefore === 0x27) && corpus.charCodeAt(p) === quoteBefore) p++;
+  while (p < corpus.length && p - ne < 8 && isBlank(corpus.charCodeAt(p))) p++;
+  const op = corpus.charCodeAt(p);
   let colonOp = false;
-  if (op === '=') {
-    if (corpus[p + 1] === '=') return from;
-    p += corpus[p + 1] === '>' ? 2 : 1;
-  } else if (op === ':') {
-    if (corpus[p + 1] === ':' || corpus[p + 1] === '/') return from;
-    colonOp = corpus[p + 1] !== '=';
+  if (op === 0x3d) {
+    // `=`, not `==`; `=>` too
+    if (corpus.charCodeAt(p + 1) === 0x3d) return from;
+    p += corpus.charCodeAt(p + 1) === 0x3e ? 2 : 1;
+  } else if (op === 0x3a) {
+    // `:` or `:=`, not `::` or `://`
+    const next = corpus.charCodeAt(p + 1);
+    if (next === 0x3a || next === 0x2f) return from;
+    colonOp = next !== 0x3d;
     p += colonOp ? 1 : 2;
-  } else if (!(flag && p > ne && op !== undefined && op !== '-' && op !== '\n')) return from;
-  const spaceOp = op !== '=' && op !== ':';
+  } else if (!(flag && p > ne && p < corpus.length && op !== 0x2d && op !== 0x0a)) return from;
+  const spaceOp = op !== 0x3d && op !== 0x3a;
   const opEnd = p;
-  while (p < corpus.length && p - opEnd < 8 && (corpus[p] === ' ' || corpus[p] === '\t')) p++;
+  while (p < corpus.length && p - opEnd < 8 && isBlank(corpus.charCodeAt(p))) p++;
   // value
-  const q = corpus[p];
+  const q = corpus.charCodeAt(p);
+  const quoted = q === 0x22 || q === 0x27 || q === 0x60;
   let vs = p;
   let ve: number;
   const vLimit = Math.min(corpus.length, vs + MAX_VALUE + 1);
-  if (q === '"' || q === "'" || q === '`') {
+  if (quoted) {
     vs = p + 1;
     ve = vs;
-    while (ve < vLimit && corpus[ve] !== q && corpus[ve] !== '\n') ve++;
-    if (corpus[ve] !== q) return Math.max(from, ve);
+    while (ve < vLimit && corpus.charCodeAt(ve) !== q && corpus.charCodeAt(ve) !== 0x0a) ve++;
+    if (corpus.charCodeAt(ve) !== q) return Math.max(from, ve);
   } else {
     ve = vs;
     while (ve < vLimit && UNQUOTED_END[corpus.charCodeAt(ve)] === 0) ve++;
@@ -379,8 +387,13 @@ function readAssignment(corpus: string, out: Emitter, ws: number, we: number): n
     }
   }
   if (ve - vs > MAX_VALUE || ve === vs) return Math.max(from, ve);
-  judgeAssignment(corpus, out, name, ns, vs, ve, colonOp || q === undefined || !/["'`]/.test(q));
+  judgeAssignment(corpus, out, name, ns, vs, ve, colonOp || !quoted);
   return Math.max(from, ve);
+}
+
+/** A space or a tab. */
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
 }
 
 /**
@@ -401,7 +414,8 @@ function judgeAssignment(
   if (value.includes('://')) return; // URLs: the URL detector reads their credentials
   const lower = name.toLowerCase();
   if (lower.endsWith('authorization') || lower.endsWith('cookie')) return; // header detector
-  const inQuery = corpus[ns - 1] === '?' || corpus[ns - 1] === '&';
+  const before = corpus.charCodeAt(ns - 1);
+  const inQuery = before === 0x3f || before === 0x26; // `?` or `&`
   let kind: 'secret' | 'password' | null;
   if (inQuery && QUERY_SECRET.test(name)) kind = /^(?:password|pass|pwd)$/i.test(name) ? 'password' : 'secret';
   else {
