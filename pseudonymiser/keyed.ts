@@ -687,8 +687,10 @@ function putDecimal(out: Uint8Array, at: number, n: number): number {
 
 /** Writes the decimal digits of the int32 0 <= n, zero-padded to `width`, at out[at]; returns the end. */
 function putSmallDecimal(out: Uint8Array, at: number, n: number, width: number): number {
+  // digits counted by division: the powers of ten past 10^9 are not int32s, and reaching one (for the first
+  // n >= 10^9) deoptimised this function
   let len = 1;
-  for (let p = 10; p <= n && len < 10; p *= 10) len++;
+  for (let m = n; m >= 10; m = (m / 10) | 0) len++;
   if (len < width) len = width;
   const end = at + len;
   for (let j = end - 1; j >= at; j--) {
