@@ -499,6 +499,17 @@ function run(source: TraceSource, sink: (bytes: Uint8Array) => void, options: Tw
   }
 }
 
+/**
+ * Lets the detectors resolve what they found, then gives every surface its stand-in. The keyed primitives
+ * live only for this call: their caches (the permutation's plans and midstates, megabytes on a large trace)
+ * would otherwise stay in the heap through pass two, which needs none of them.
+ */
+function assignStandIns(registry: Registry, detectors: readonly Detector[], key: Buffer, ctx: DetectContext): void {
+  const keyed = createKeyed(key);
+  for (const d of detectors) d.resolve?.(registry, keyed, ctx);
+  registry.assign(keyed);
+}
+
 function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions, verify: boolean): Report {
   const json = options.format !== 'text';
   const blockBytes = options.blockBytes ?? BLOCK_BYTES;
@@ -509,7 +520,6 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       : typeof options.key === 'string'
         ? parseKey(options.key)
         : Buffer.from(options.key);
-  const keyed = createKeyed(key);
   const detectors = options.detectors ?? defaultDetectors;
   const confidential = options.confidential ?? [];
   const registry = new Registry();
@@ -568,8 +578,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   );
   duplicates.clear(); // what pass one saw: let it go before pass two
 
-  for (const d of detectors) d.resolve?.(registry, keyed, ctx);
-  registry.assign(keyed);
+  assignStandIns(registry, detectors, key, ctx);
   const globals = [...registry.surfaces.values()];
   const style: EscapeStyle = { asciiOnly: json && known.ascii, slash: false };
 

@@ -46,8 +46,8 @@ export interface Entity {
   readonly kind: Kind;
   readonly canonical: string;
   readonly surfaces: Set<string>;
-  /** Stand-ins given by the detector for particular surfaces. */
-  readonly fixed: Map<string, string>;
+  /** Stand-ins given by the detector for particular surfaces; null until one is (most entities have none). */
+  fixed: Map<string, string> | null;
   replacements: number;
 }
 
@@ -89,28 +89,26 @@ export class Registry implements ResolveSink {
   }
 
   add(f: Finding): void {
-    if (f.surface.length === 0 || f.surface.includes('\u0000')) return;
-    if (this.surfaces.has(f.surface) && f.at === undefined && f.standIn === undefined && f.canonical === undefined) {
-      const known = this.surfaces.get(f.surface)!;
-      if (known.entity.kind === f.kind || PRIORITY[known.entity.kind] >= PRIORITY[f.kind]) return;
-    }
-    const surfaceText = own(f.surface);
-    const site = f.at !== undefined || (surfaceText.length < MIN_GLOBAL_SURFACE && !globalShort(surfaceText));
+    const found = f.surface;
+    if (found.length === 0 || found.includes('\u0000')) return;
+    const site = f.at !== undefined || (found.length < MIN_GLOBAL_SURFACE && !globalShort(found));
     if (site && f.at === undefined) return;
-    const existing = this.surfaces.get(surfaceText);
+    const existing = this.surfaces.get(found);
     if (existing && PRIORITY[existing.entity.kind] >= PRIORITY[f.kind]) {
       if (f.at) this.pushSite(f.at.start, f.at.end, existing);
       return;
     }
+    // copied only now: most findings are of a surface already known, and are dropped above
+    const surfaceText = own(found);
     const canonical = f.canonical === undefined ? surfaceText : own(f.canonical);
     const ekey = `${f.kind}\u0000${canonical}`;
     let entity = this.entities.get(ekey);
     if (!entity) {
-      entity = { kind: f.kind, canonical, surfaces: new Set(), fixed: new Map(), replacements: 0 };
+      entity = { kind: f.kind, canonical, surfaces: new Set(), fixed: null, replacements: 0 };
       this.entities.set(ekey, entity);
     }
     entity.surfaces.add(surfaceText);
-    if (f.standIn !== undefined) entity.fixed.set(surfaceText, f.standIn);
+    if (f.standIn !== undefined) (entity.fixed ??= new Map()).set(surfaceText, f.standIn);
     const s: Surface = {
       text: surfaceText,
       entity,
@@ -139,7 +137,7 @@ export class Registry implements ResolveSink {
 
   pin(surface: string, standIn: string): void {
     const s = this.surfaces.get(surface) ?? this.siteSurfaces.get(surface);
-    if (s) s.entity.fixed.set(own(surface), own(standIn));
+    if (s) (s.entity.fixed ??= new Map()).set(own(surface), own(standIn));
   }
 
   /** All surfaces, global and site-only. */
@@ -202,7 +200,7 @@ export class Registry implements ResolveSink {
         let bad = false;
         for (let i = 0; i < n && !bad; i++) {
           const s = surfaces[i]!;
-          const fixed = entity.fixed.get(s.text);
+          const fixed = entity.fixed?.get(s.text);
           if (fixed !== undefined) {
             out[i] = fixed;
           } else {
