@@ -8,7 +8,7 @@
  * the detectors and the stand-ins at a given throughput is the budget minus
  * this floor.
  *
- *   node --heap-growing-percent=20 --no-turbo-inlining dist/bench/floor-child.js INPUT OUTPUT KEY
+ *   node --heap-growing-percent=20 --no-turbo-inlining --no-turbo-loop-peeling dist/bench/floor-child.js INPUT OUTPUT KEY
  */
 import { closeSync, openSync } from 'node:fs';
 import { formatOf, twinSource } from '../pseudonymiser';

@@ -198,6 +198,7 @@ function main(): void {
       ...cmd.slice(0, cmd.indexOf(process.execPath) + 1),
       '--heap-growing-percent=20',
       '--no-turbo-inlining',
+      '--no-turbo-loop-peeling',
       '-r',
       probe,
       path.join(__dirname, 'floor-child.js'),

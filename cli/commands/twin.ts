@@ -113,6 +113,9 @@ export function registerTwin(program: Command): void {
         // inlining its compiles are cheaper while the engine's hot loops, which call little, run as fast (~9% less
         // CPU on a 50 MiB trace, same twin; docs/benchmarks.md). Long-lived service threads keep V8's defaults.
         setFlagsFromString('--no-turbo-inlining');
+        // For the same reason no loop peeling: it compiles each hot loop's body twice, and the engine's loops gain
+        // less from it than the compiles cost here (~5% less CPU on a 50 MiB trace, same twin; docs/benchmarks.md).
+        setFlagsFromString('--no-turbo-loop-peeling');
         const { source, close } = openInput(input);
         const format = opts.format ?? (input === '-' ? 'text' : formatOf(input));
         const bar =
