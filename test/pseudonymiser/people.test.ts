@@ -52,6 +52,26 @@ describe('person forms', () => {
     expect(out.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    // after a title, a given name on no list or on the surname list is still the given name
+    ['Ms. Thandeka Mthembu called about the refund.', ['Thandeka', 'Mthembu']],
+    ['Prof. Wanjiru Kamau wrote the report.', ['Wanjiru', 'Kamau']],
+    ['Dr. Kumi Taguchi reviewed the scan.', ['Kumi', 'Taguchi']],
+    // a common given name and a capitalised word on no list inside a sentence
+    ['The charges against John Kruezi were dropped.', ['John', 'Kruezi']],
+    ['Yesterday Rick Santorum lost in Iowa.', ['Rick', 'Santorum']],
+  ])('replaces every word of a titled or half-listed name: %s', (input, words) => {
+    const out = text(input);
+    for (const w of words) expect(out).not.toContain(w);
+  });
+
+  it('keeps a common word after a first name that is also a word, and a title before a plain word', () => {
+    expect(text('Happy Xmas and Merry Xmas to the team.')).toBe('Happy Xmas and Merry Xmas to the team.');
+    expect(text('We watched Dr. Strange Love again.')).toContain('Strange Love');
+    // `DR` before an acronym in a fund's name is no title before a given name
+    expect(text('Bought Lyxor FTSE US Div DR ETF Dist A/I units.')).toContain('DR ETF Dist');
+  });
+
   it('finds names under person key paths, and not under tool names', () => {
     const out = json({
       customer: { first_name: 'Aaliyah', last_name: 'Okonjo', display_name: 'Aaliyah Okonjo' },

@@ -442,6 +442,9 @@ function suffixChain(text: string, end: number): number {
   return e;
 }
 
+/** A word written as a name is: a capital, then a small letter. */
+const NAME_CASED = /^\p{Lu}\p{Ll}/u;
+
 function isCap(text: string, t: Tok, up: Uint8Array): boolean {
   return up[text.charCodeAt(t.start)] === 1;
 }
@@ -583,7 +586,12 @@ function evaluate(
       listed === 0 && !caps && (mid0 || around.personBeforeCtx() || around.headerCtx())
         ? unlistedGiven(text.slice(first.start, first.end))
         : 0;
-    const g = listed || unlistedFirst;
+    // after a title (`Dr. Kumi Taguchi`), a first word written as a name (no acronym: `DR ETF Dist`) that is no
+    // ordinary word is the given name
+    const g =
+      title && !caps && !isPlainWord(first.lower) && NAME_CASED.test(text.slice(first.start, first.end))
+        ? Math.max(listed || unlistedFirst, 1)
+        : listed || unlistedFirst;
     // the family name is the last word that still reads as a name
     let best = -1;
     for (let k = Math.min(words.length - 1, 3); k >= 1; k--) {
@@ -596,7 +604,11 @@ function evaluate(
       }
       if (!middleOk || f < 0.5) continue;
       // two common-tier name words in a row read as a name a little more easily
-      const common = flagsOf(first.lower) & FIRST && flagsOf(fam.lower) & SURNAME;
+      // a common first name then a capitalised word on no list inside a sentence (`charges against John Kruezi`) too
+      const famFlags = flagsOf(fam.lower);
+      const firstFlags = flagsOf(first.lower);
+      const common =
+        firstFlags & FIRST && (famFlags & SURNAME || (mid0 && famFlags === 0 && !(firstFlags & (WORD | WORD_TOP))));
       // the bar is 2 with a person context, else 2.5 or 3: the context is read only when it decides
       // two words on no list, written as names right after `Hi`, `Thanks,` or `From:` (`Thiruvengadam Raghunathan`)
       const unlisted = unlistedFirst > 0 && f >= 1.2 && (around.personBeforeCtx() || around.headerCtx());
