@@ -611,7 +611,7 @@ function evaluate(
         firstFlags & FIRST && (famFlags & SURNAME || (mid0 && famFlags === 0 && !(firstFlags & (WORD | WORD_TOP))));
       // the bar is 2 with a person context, else 2.5 or 3: the context is read only when it decides
       // two words on no list, written as names right after `Hi`, `Thanks,` or `From:` (`Thiruvengadam Raghunathan`)
-      const unlisted = unlistedFirst > 0 && f >= 1.2 && (around.personBeforeCtx() || around.headerCtx());
+      const unlisted = unlistedFirst > 0 && f >= 1 && (around.personBeforeCtx() || around.headerCtx());
       if (
         (g >= 0.5 && (g >= 1 || f >= 1.5) && g + f >= 2 && (g + f >= (common ? 2.5 : 3) || around.personCtx())) ||
         unlisted
