@@ -60,6 +60,8 @@ describe('person forms', () => {
     // a common given name and a capitalised word on no list inside a sentence
     ['The charges against John Kruezi were dropped.', ['John', 'Kruezi']],
     ['Yesterday Rick Santorum lost in Iowa.', ['Rick', 'Santorum']],
+    // family name first
+    ['The build was fixed by Xu Ming yesterday.', ['Xu Ming']],
     // introduced: a given name on no list, then a family name the lists hold only as a given name
     ['My name is Thabo Nkosi.', ['Thabo', 'Nkosi']],
   ])('replaces every word of a titled or half-listed name: %s', (input, words) => {

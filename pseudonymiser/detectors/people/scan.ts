@@ -10,7 +10,7 @@
 import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
 import { familyScore, givenScore, isGiven, isPlainWord, unlistedGiven } from './score';
-import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, SURNAME } from './lexicon';
+import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
@@ -633,6 +633,26 @@ function evaluate(
       if (title) reportLone(sink, st, text.slice(toks[0]!.start, end), 'family', family, true);
       end = Math.max(end, famTok.after);
       return end;
+    }
+    // family name first (`Xu Ming`, `Zhang Wei`): a common surname that is no given name and no word, then a common
+    // given name that is no word, inside a sentence or where the context says person
+    if (best < 0 && words.length === 2 && toks.length === 2 && !caps) {
+      const fam = words[0]!;
+      const giv = words[1]!;
+      const ff = flagsOf(fam.lower);
+      const gf = flagsOf(giv.lower);
+      if (
+        ff & SURNAME &&
+        !(ff & (FIRST | FIRST_RARE | WORD | WORD_TOP)) &&
+        gf & FIRST &&
+        !(gf & (WORD | WORD_TOP)) &&
+        !isPublicOrg(fam.lower) &&
+        !isPublicOrg(giv.lower) &&
+        (mid0 || around.personCtx())
+      ) {
+        reportPerson(sink, st, text.slice(fam.start, giv.end), giv.lower, fam.lower);
+        return giv.end;
+      }
     }
     // `Jane D.` / `J. Doe` style runs fall through to the lone-name rules on their first word
   }
