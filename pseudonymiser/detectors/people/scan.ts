@@ -442,6 +442,18 @@ function suffixChain(text: string, end: number): number {
   return e;
 }
 
+/**
+ * A possessive and a thing in lower case after a word (`Oleksandr's ticket`, `Lisa’s laptop`): said of a person
+ * when the word is a given name and no ordinary word. A shop's name stands alone or before a capital
+ * (`at Wendy's.`, `Wendy's Baconator`).
+ */
+const OWNS_THING = /^['’]s \p{Ll}/u;
+
+function ownsThing(text: string, end: number): boolean {
+  const c = text.charCodeAt(end);
+  return (c === 39 || c === 0x2019) && OWNS_THING.test(text.slice(end, end + 4));
+}
+
 /** A word written as a name is: a capital, then a small letter. */
 const NAME_CASED = /^\p{Lu}\p{Ll}/u;
 
@@ -676,7 +688,13 @@ function evaluate(
   }
   // a lone first name in a context that says person
   const w0 = words[0]!;
-  if (toks[0] === w0 && w0.end - w0.start >= 2 && isGiven(w0.lower) && !isPublicOrg(w0.lower) && around.personCtx()) {
+  if (
+    toks[0] === w0 &&
+    w0.end - w0.start >= 2 &&
+    isGiven(w0.lower) &&
+    !isPublicOrg(w0.lower) &&
+    (around.personCtx() || (toks.length === 1 && ownsThing(text, w0.end) && !isPlainWord(w0.lower)))
+  ) {
     const plain = (flagsOf(w0.lower) & (WORD | WORD_TOP)) !== 0;
     // in text written in capitals (`ONE FUNCTION CALL PER RESPONSE`) the words around an ordinary word say nothing
     const shouted = plain && w0.end - w0.start > 1 && text.slice(w0.start, w0.end) === w0.lower.toUpperCase();
