@@ -63,6 +63,10 @@ describe('person forms', () => {
     // a given name that is no word, owning a thing
     ["Can you check Oleksandr's ticket?", ['Oleksandr']],
     ['Lisa’s laptop is broken.', ['Lisa']],
+    // given by a label or an introduction
+    ['Date: 1978-04-13 12:20:39\nName: Toshimi Arata\nPhone: 0423', ['Toshimi', 'Arata']],
+    ['Hello, my name is Rubija.', ['Rubija']],
+    ['Please correct it to Dr. Justin Beet?', ['Justin', 'Beet']],
     // family name first
     ['The build was fixed by Xu Ming yesterday.', ['Xu Ming']],
     // introduced: a given name on no list, then a family name the lists hold only as a given name
@@ -76,6 +80,12 @@ describe('person forms', () => {
     expect(text('Happy Xmas and Merry Xmas to the team.')).toBe('Happy Xmas and Merry Xmas to the team.');
     expect(text('We watched Dr. Strange Love again.')).toContain('Strange Love');
     expect(text("Will's code passed; May's figures are in.")).toBe("Will's code passed; May's figures are in.");
+  });
+
+  it('reads an ordinary word after a speaker label as what is said, and a name alone after it as a name', () => {
+    const chat = 'Customer: Will my order arrive?\nPatient: May I come in?\nAgent: Grace period ends today.';
+    expect(text(chat)).toBe(chat);
+    expect(text('From: Will\nSubject: hi')).not.toContain('Will');
     // `DR` before an acronym in a fund's name is no title before a given name
     expect(text('Bought Lyxor FTSE US Div DR ETF Dist A/I units.')).toContain('DR ETF Dist');
   });

@@ -9,8 +9,8 @@
  */
 import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
-import { familyScore, givenScore, isGiven, isPlainWord, unlistedGiven } from './score';
-import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME } from './lexicon';
+import { familyScore, givenScore, isGiven, isPlainWord, neverName, unlistedGiven } from './score';
+import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME, SURNAME_RARE } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
@@ -43,7 +43,7 @@ const ORG_HEADS = new Set(
 
 /** Words before a lone name that say it is a person. */
 const PERSON_BEFORE =
-  /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to|this is|my name is|name's|i'm|i am)[,:!]?\s+|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
+  /(?:(?:^|[^\p{L}])(?:hi|hello|hey|dear|thanks|thank you|thx|ty|cheers|bye|morning|welcome|congrats|congratulations|sorry|cc|attn|ask|asked|tell|told|ping|pinged|contact|contacted|call|called|emailed|meet|met|per|assigned to|assign to|reviewed by|approved by|reported by|requested by|created by|written by|authored by|signed|from|by|with|to|this is|my name is|name's|i'm|i am)[,:!]?\s+|(?:^|[^\p{L}])(?:full |first |last |account |contact )?name\s*:\s*|(?:^|\n)\s*(?:from|to|cc|bcc|author|committer|co-authored-by|signed-off-by|reviewed-by|reported-by|acked-by|tested-by|suggested-by|assignee|reporter|owner|contact|customer|patient|speaker|attendee|organizer|sender|recipient)\s*:\s*|(?:best|regards|thanks|thank you|cheers|sincerely|warmly|yours|best wishes|talk soon|--|—)\s*[,!.]?\s*\n\s*)$/iu;
 
 /** A role noun before a name (`the user Jiho`): a person, unless the word is an ordinary word (`the user Will …`). */
 const ROLE_BEFORE = /(?:^|[^\p{L}])(?:user|customer|client|caller|colleague|teammate|member|passenger|patient)\s+$/iu;
@@ -73,7 +73,7 @@ const ORG_BEFORE_LAST = new Set(['at', 'for', 'of', 'by', 'joined', 'joining']);
 /** Last words of the first PERSON_BEFORE alternative (`thank you`, `assigned to`, `reviewed by`, …). */
 const PERSON_BEFORE_LAST = new Set(
   `hi hello hey dear thanks you thx ty cheers bye morning welcome congrats congratulations sorry cc attn ask asked
-  tell told ping pinged contact contacted call called emailed meet met per to by signed from with is s m am`
+  tell told ping pinged contact contacted call called emailed meet met per to by signed from with is s m am name`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );
@@ -454,6 +454,44 @@ function ownsThing(text: string, end: number): boolean {
   return (c === 39 || c === 0x2019) && OWNS_THING.test(text.slice(end, end + 4));
 }
 
+/**
+ * Words that give a name, just before a word (`My name is`, `Name:`); not `I'm` or `I am`, which an adjective
+ * follows as often (`I'm Danish`).
+ */
+const INTRODUCED = /(?:^|[^\p{L}])(?:my name is|name['’]s|(?:full )?name\s*:)\s+$/iu;
+
+/** Cheap necessary condition for INTRODUCED before `i`: a space, after `s` or `:` (and spaces). */
+function introducedAt(text: string, i: number): boolean {
+  if (i < 4 || !isSpace(text.charCodeAt(i - 1))) return false;
+  let j = i - 1;
+  while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
+  const c = text.charCodeAt(j - 1) | 32;
+  return (c === 115 || c === 58 || c === 122) && INTRODUCED.test(before(text, i, 24));
+}
+
+/**
+ * A lone capitalised word that no list holds (or only as a surname) right after an introduction: the speaker's
+ * name (`My name is Rubija`, `Name: Becker`). An ordinary word (`I'm Danish`) or a public name is none.
+ */
+function reportIntroduced(text: string, i: number, end: number, sink: FindingSink, st: PeopleState): void {
+  const word = text.slice(i, end);
+  const lower = word.toLowerCase();
+  if (isPublicOrg(lower) || neverName(lower)) return;
+  if (unlistedGiven(word) > 0) reportLone(sink, st, word, 'given', lower, false, i);
+  else if (flagsOf(lower) & (SURNAME | SURNAME_RARE) && !isPlainWord(lower) && NAME_CASED.test(word))
+    reportLone(sink, st, word, 'family', lower, false, i);
+}
+
+/** A small word after a word: what is said goes on (`Will my…`, `May I…`). */
+const UTTERANCE_GOES_ON = /^ (?:\p{Ll}|I[ '’])/u;
+
+/** Whether the context ends in a label's colon and spaces on its line (`Customer: `). */
+function labelBefore(ctx: string): boolean {
+  let j = ctx.length;
+  while (j > 0 && (ctx.charCodeAt(j - 1) === 32 || ctx.charCodeAt(j - 1) === 9)) j--;
+  return j > 0 && ctx.charCodeAt(j - 1) === 58;
+}
+
 /** A word written as a name is: a capital, then a small letter. */
 const NAME_CASED = /^\p{Lu}\p{Ll}/u;
 
@@ -666,6 +704,15 @@ function evaluate(
         return giv.end;
       }
     }
+    // after a title, a common given name and a capitalised word are a full name whatever the word (`Dr. Justin Beet`)
+    if (best < 0 && title && words.length === 2 && toks.length === 3 && !caps && givenScore(first.lower, true) >= 1.5) {
+      const fam = words[1]!;
+      if (isCap(text, fam, up) && !isPublicOrg(fam.lower) && !neverName(fam.lower)) {
+        reportPerson(sink, st, text.slice(first.start, fam.end), first.lower, fam.lower);
+        reportLone(sink, st, text.slice(toks[0]!.start, fam.end), 'family', fam.lower, true);
+        return fam.end;
+      }
+    }
     // `Jane D.` / `J. Doe` style runs fall through to the lone-name rules on their first word
   }
 
@@ -698,7 +745,10 @@ function evaluate(
     const plain = (flagsOf(w0.lower) & (WORD | WORD_TOP)) !== 0;
     // in text written in capitals (`ONE FUNCTION CALL PER RESPONSE`) the words around an ordinary word say nothing
     const shouted = plain && w0.end - w0.start > 1 && text.slice(w0.start, w0.end) === w0.lower.toUpperCase();
-    if (!plain || around.headerCtx() || (!shouted && (around.personBeforeCtx() || around.afterCtx()))) {
+    // after a speaker's label an ordinary word that a small word follows opens what is said (`Customer: Will my
+    // order arrive?`, `Patient: May I come in?`); a label before a name alone is a header (`From: Will`)
+    const opens = plain && labelBefore(around.before()) && UTTERANCE_GOES_ON.test(text.slice(w0.end, w0.end + 3));
+    if (!opens && (!plain || around.headerCtx() || (!shouted && (around.personBeforeCtx() || around.afterCtx())))) {
       reportLone(sink, st, text.slice(w0.start, w0.end), 'given', w0.lower, false, w0.start);
       return w0.end;
     }
@@ -828,6 +878,7 @@ function scanRuns(text: string, sink: FindingSink, st: PeopleState): number[] {
     if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
     const lone = loneWordEnd(text, i, let_);
     if (lone >= 0) {
+      if (introducedAt(text, i)) reportIntroduced(text, i, lone, sink, st);
       cand.lastIndex = lone;
       continue;
     }

@@ -20,6 +20,11 @@ const NEVER = new Set(
 /** Months that are also given names (`June Carter`): a given name in a full name or a greeting, never a surname. */
 const NEVER_FAMILY = new Set([...NEVER, 'april', 'may', 'june', 'august']);
 
+/** A calendar word or pronoun: no name part, given or family. */
+export function neverName(lower: string): boolean {
+  return NEVER_FAMILY.has(lower);
+}
+
 function wordPenalty(fl: number): number {
   return fl & WORD_TOP ? 1.5 : fl & WORD ? 1 : fl & WORD_RARE ? 0.5 : 0;
 }
