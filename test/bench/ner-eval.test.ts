@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readConll } from '../../bench/ner-eval';
+import { measureSynth, readConll } from '../../bench/ner-eval';
 
 describe('npm run eval:ner reading CoNLL files', () => {
   it('reads IOB1 and IOB2 person spans, and joins the `@` the tweet corpora cut off a handle', () => {
@@ -37,5 +37,29 @@ describe('npm run eval:ner reading CoNLL files', () => {
     expect(s[1]!.tokens).toEqual(['thanks', '@janedoe', 'and', 'Seoul']);
     expect(s[1]!.persons).toEqual([[1, 2]]);
     expect(s[1]!.outside).toEqual([true, false, true, false]);
+  });
+});
+
+describe('npm run eval:ner on labelled synthetic sentences', () => {
+  it('counts the spans of each type still standing in their line of the twin', () => {
+    const rows = measureSynth(
+      [
+        {
+          full_text: 'Please call Priya Raghunathan today.',
+          spans: [{ entity_type: 'PERSON', entity_value: 'Priya Raghunathan' }],
+        },
+        // labelled a person here, an ordinary word to the twin: counted as left
+        { full_text: 'Will the build pass?', spans: [{ entity_type: 'PERSON', entity_value: 'Will' }] },
+        {
+          full_text: 'She works at Initech LLC.',
+          spans: [{ entity_type: 'ORGANIZATION', entity_value: 'Initech LLC' }],
+        },
+      ],
+      '5a'.repeat(32),
+    );
+    expect(rows).toEqual([
+      { type: 'PERSON', spans: 2, leakedWhole: 1, leakedWord: 1 },
+      { type: 'ORGANIZATION', spans: 1, leakedWhole: 0, leakedWord: null },
+    ]);
   });
 });
