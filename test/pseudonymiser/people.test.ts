@@ -66,6 +66,7 @@ describe('person forms', () => {
     // given by a label or an introduction
     ['Date: 1978-04-13 12:20:39\nName: Toshimi Arata\nPhone: 0423', ['Toshimi', 'Arata']],
     ['Hello, my name is Rubija.', ['Rubija']],
+    ["The caller's name is Siiri, her name's Siiri.", ['Siiri']],
     ['Please correct it to Dr. Justin Beet?', ['Justin', 'Beet']],
     // family name first
     ['The build was fixed by Xu Ming yesterday.', ['Xu Ming']],

@@ -458,15 +458,39 @@ function ownsThing(text: string, end: number): boolean {
  * Words that give a name, just before a word (`My name is`, `Name:`); not `I'm` or `I am`, which an adjective
  * follows as often (`I'm Danish`).
  */
-const INTRODUCED = /(?:^|[^\p{L}])(?:my name is|name['’]s|(?:full )?name\s*:)\s+$/iu;
+const INTRODUCED = /(?:^|[^\p{L}])(?:(?:my|his|her|their) name is|name['’]s|(?:full )?name\s*:)\s+$/iu;
 
-/** Cheap necessary condition for INTRODUCED before `i`: a space, after `s` or `:` (and spaces). */
+/** Whether `name` (any case) ends at `k`. */
+function nameEndsAt(text: string, k: number): boolean {
+  return (
+    k >= 4 &&
+    (text.charCodeAt(k - 4) | 32) === 110 &&
+    (text.charCodeAt(k - 3) | 32) === 97 &&
+    (text.charCodeAt(k - 2) | 32) === 109 &&
+    (text.charCodeAt(k - 1) | 32) === 101
+  );
+}
+
+/**
+ * Cheap necessary condition for INTRODUCED before `i`, read by character codes (it is asked of every lone
+ * capitalised word): white space after `name:`, `name's` or `name is`.
+ */
 function introducedAt(text: string, i: number): boolean {
-  if (i < 4 || !isSpace(text.charCodeAt(i - 1))) return false;
+  if (i < 6 || !isSpace(text.charCodeAt(i - 1))) return false;
   let j = i - 1;
   while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
-  const c = text.charCodeAt(j - 1) | 32;
-  return (c === 115 || c === 58 || c === 122) && INTRODUCED.test(before(text, i, 24));
+  const c = text.charCodeAt(j - 1);
+  let k: number;
+  if (c === 58) {
+    k = j - 1;
+  } else if ((c | 32) === 115) {
+    const b = text.charCodeAt(j - 2);
+    if (b === 39 || b === 0x2019) k = j - 2;
+    else if ((b | 32) === 105 && isSpace(text.charCodeAt(j - 3))) k = j - 3;
+    else return false;
+  } else return false;
+  while (k > 0 && isSpace(text.charCodeAt(k - 1))) k--;
+  return nameEndsAt(text, k) && INTRODUCED.test(before(text, i, 24));
 }
 
 /**
