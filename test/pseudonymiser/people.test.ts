@@ -67,6 +67,9 @@ describe('person forms', () => {
     ['Date: 1978-04-13 12:20:39\nName: Toshimi Arata\nPhone: 0423', ['Toshimi', 'Arata']],
     ['Hello, my name is Rubija.', ['Rubija']],
     ["The caller's name is Siiri, her name's Siiri.", ['Siiri']],
+    // in lower case after the writer's I'm
+    ["hi I'm sarah, my order is late", ['sarah']],
+    ['I am kim ji-hoon and I need help', ['kim', 'ji-hoon']],
     ['Please correct it to Dr. Justin Beet?', ['Justin', 'Beet']],
     // family name first
     ['The build was fixed by Xu Ming yesterday.', ['Xu Ming']],
@@ -81,6 +84,8 @@ describe('person forms', () => {
     expect(text('Happy Xmas and Merry Xmas to the team.')).toBe('Happy Xmas and Merry Xmas to the team.');
     expect(text('We watched Dr. Strange Love again.')).toContain('Strange Love');
     expect(text("Will's code passed; May's figures are in.")).toBe("Will's code passed; May's figures are in.");
+    const fine = "I'm okay, I'm sorry, I am will to go on, I'm looking into it.";
+    expect(text(fine)).toBe(fine);
   });
 
   it('reads an ordinary word after a speaker label as what is said, and a name alone after it as a name', () => {

@@ -506,6 +506,30 @@ function reportIntroduced(text: string, i: number, end: number, sink: FindingSin
     reportLone(sink, st, word, 'family', lower, false, i);
 }
 
+/** `I'm`, `I’m` or `I am`, then one or two words in lower case (the name a chat's writer gives). */
+const SELF_INTRO = /I(?:['’]m| am) (\p{Ll}{3,}(?:-\p{Ll}+)?)(?: (\p{Ll}{2,}(?:-\p{Ll}+)?))?/uy;
+
+/**
+ * At the capital `I` at `i`: when `I'm` or `I am` and a given name in lower case that is no ordinary word and no
+ * public name follow (`I'm sarah`), that name (a common-tier one); with the word after it when that reads as a family name
+ * (`I am kim ji-hoon`). `I'm sorry`, `I am will` and `I'm gemini`-like public names are none.
+ */
+function selfIntroduced(text: string, i: number, sink: FindingSink, st: PeopleState): void {
+  const c = text.charCodeAt(i + 1);
+  if (c !== 39 && c !== 0x2019 && c !== 32) return;
+  SELF_INTRO.lastIndex = i;
+  const m = SELF_INTRO.exec(text);
+  if (m === null) return;
+  const given = m[1]!;
+  // a common-tier given name only: the rare tier holds words people write in lower case (`I'm okay`)
+  if (!(flagsOf(given) & FIRST) || !isGiven(given) || isPlainWord(given) || isPublicOrg(given)) return;
+  const at = m.index + m[0].length - given.length - (m[2] === undefined ? 0 : m[2].length + 1);
+  const family = m[2];
+  if (family !== undefined && !isPlainWord(family) && !isPublicOrg(family) && familyScore(family, false) >= 1)
+    reportPerson(sink, st, `${given} ${family}`, given, family);
+  else reportLone(sink, st, given, 'given', given, false, at);
+}
+
 /** A small word after a word: what is said goes on (`Will my…`, `May I…`). */
 const UTTERANCE_GOES_ON = /^ (?:\p{Ll}|I[ '’])/u;
 
@@ -900,6 +924,8 @@ function scanRuns(text: string, sink: FindingSink, st: PeopleState): number[] {
     }
     const p = i > 0 ? text.charCodeAt(i - 1) : 32;
     if (let_[p] || (p >= 48 && p <= 57) || p === 95) continue;
+    // `I'm sarah`, `I am kim ji-hoon`: a name in lower case after the speaker's `I'm`
+    if (text.charCodeAt(i) === 73) selfIntroduced(text, i, sink, st);
     const lone = loneWordEnd(text, i, let_);
     if (lone >= 0) {
       if (introducedAt(text, i)) reportIntroduced(text, i, lone, sink, st);
