@@ -244,13 +244,12 @@ function main(): void {
   console.log(
     `\npresidio-research synthetic sentences (${samples.length}), labelled spans looked for on their line of the twin:`,
   );
-  console.log('type          spans  left whole    a word left');
-  for (const r of synth)
-    console.log(
-      `${r.type.padEnd(12)} ${String(r.spans).padStart(6)}  ${`${r.leakedWhole} (${pct(r.leakedWhole, r.spans)})`.padStart(
-        11,
-      )}  ${(r.leakedWord === null ? '-' : `${r.leakedWord} (${pct(r.leakedWord, r.spans)})`).padStart(13)}`,
-    );
+  console.log('type          spans   left whole   a word left');
+  for (const r of synth) {
+    const whole = `${r.leakedWhole} (${pct(r.leakedWhole, r.spans)})`;
+    const word = r.leakedWord === null ? '-' : `${r.leakedWord} (${pct(r.leakedWord, r.spans)})`;
+    console.log(`${r.type.padEnd(12)} ${String(r.spans).padStart(6)}  ${whole.padStart(11)}  ${word.padStart(12)}`);
+  }
   console.log(
     'ORGANIZATION spans include public companies (the set draws them from a list of 22,211 names), which a twin keeps.',
   );

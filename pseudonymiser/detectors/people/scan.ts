@@ -510,9 +510,9 @@ function reportIntroduced(text: string, i: number, end: number, sink: FindingSin
 const SELF_INTRO = /I(?:['’]m| am) (\p{Ll}{3,}(?:-\p{Ll}+)?)(?: (\p{Ll}{2,}(?:-\p{Ll}+)?))?/uy;
 
 /**
- * At the capital `I` at `i`: when `I'm` or `I am` and a given name in lower case that is no ordinary word and no
- * public name follow (`I'm sarah`), that name (a common-tier one); with the word after it when that reads as a family name
- * (`I am kim ji-hoon`). `I'm sorry`, `I am will` and `I'm gemini`-like public names are none.
+ * At the capital `I` at `i`: when `I'm` or `I am` and a common-tier given name in lower case that is no ordinary
+ * word and no public name follow (`I'm sarah`), that name; with the word after it when that reads as a family name
+ * (`I am kim ji-hoon`). `I'm sorry` and `I am will` (ordinary words) are none.
  */
 function selfIntroduced(text: string, i: number, sink: FindingSink, st: PeopleState): void {
   const c = text.charCodeAt(i + 1);
