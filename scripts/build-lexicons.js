@@ -234,6 +234,26 @@ for (const icon of iconList) {
   Object.values(a.loc || {}).forEach(addOrg);
 }
 
+// ---------------------------------------------------------------- places (city-timezones)
+// Cities of 100,000 people or more, their countries and provinces: names that are also given names (`Houston`,
+// `Charlotte`, `Georgia`) say place, not person, where the words around them speak of travel or of a route.
+const places = new Set();
+const addPlace = (t) => {
+  const k = String(t || '')
+    .normalize('NFC')
+    .toLowerCase()
+    .trim();
+  if (k.length >= 3 && k.length <= 40 && /^\p{L}[\p{L} .'’-]*$/u.test(k)) places.add(k);
+};
+for (const c of require('city-timezones').cityMapping) {
+  addPlace(c.country);
+  addPlace(c.province);
+  if (c.pop >= 100000) {
+    addPlace(c.city);
+    addPlace(c.city_ascii);
+  }
+}
+
 // ---------------------------------------------------------------- other stand-in pools
 const en = allLocales.en;
 const companyWords = [
@@ -388,6 +408,10 @@ const files = {
   'orgs.json': {
     sources: { 'simple-icons': versions['simple-icons'] },
     public: join([...publicOrgs].sort()),
+  },
+  'places.json': {
+    sources: { 'city-timezones': pkgVersion('city-timezones') },
+    places: join([...places].sort()),
   },
 };
 fs.mkdirSync(OUT, { recursive: true });

@@ -10,6 +10,7 @@
  */
 import lexicon from '../../data/lexicon.json';
 import orgs from '../../data/orgs.json';
+import places from '../../data/places.json';
 import type { Gender } from '../../pools';
 import { RunMemo } from '../../memo';
 
@@ -128,6 +129,13 @@ let publicOrgs: ReadonlySet<string> | null = null;
 /** Whether a lower-case name is a public organisation, product or project. */
 export function isPublicOrg(lower: string): boolean {
   return (publicOrgs ??= new Set(orgs.public.split('|'))).has(lower);
+}
+
+let placeNames: ReadonlySet<string> | null = null;
+
+/** Whether a lower-case name is a city of 100,000 people or more, a country or a province (data/places.json). */
+export function isPlace(lower: string): boolean {
+  return (placeNames ??= new Set(places.places.split('|'))).has(lower);
 }
 
 let publicCompact: ReadonlySet<string> | null = null;
