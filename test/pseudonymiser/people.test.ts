@@ -88,6 +88,16 @@ describe('person forms', () => {
     expect(text(fine)).toBe(fine);
   });
 
+  it('keeps a city that is also a given name where a route or travel says place, and a person where nothing does', () => {
+    const trip =
+      'Change my Houston to Denver trip. Flights from Denver (DEN) to Houston (IAH) on May 27. ' +
+      "We flew to Charlotte. I'm travelling to France next week. From Chicago O'Hare (ORD) to Philadelphia.";
+    expect(text(trip)).toBe(trip);
+    const out = text('Hi Austin, can you check? Then send the invoice to Sofia.');
+    expect(out).not.toContain('Austin');
+    expect(out).not.toContain('Sofia');
+  });
+
   it('reads an ordinary word after a speaker label as what is said, and a name alone after it as a name', () => {
     const chat = 'Customer: Will my order arrive?\nPatient: May I come in?\nAgent: Grace period ends today.';
     expect(text(chat)).toBe(chat);

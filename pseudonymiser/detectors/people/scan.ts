@@ -10,7 +10,7 @@
 import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
 import { familyScore, givenScore, isGiven, isPlainWord, neverName, unlistedGiven } from './score';
-import { isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME, SURNAME_RARE } from './lexicon';
+import { isPlace, isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME, SURNAME_RARE } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
@@ -530,6 +530,39 @@ function selfIntroduced(text: string, i: number, sink: FindingSink, st: PeopleSt
   else reportLone(sink, st, given, 'given', given, false, at);
 }
 
+/** An airport code in brackets (`Houston (IAH)`): a place for sure when the word before is on the place list. */
+const AIRPORT = /^\s*\([A-Z]{3}\)/;
+/** A place name, then a route word and another capitalised word (`Houston to Denver`, `Denver (DEN) to Houston`). */
+const ROUTE_AFTER = /^\s*(?:\([A-Z]{3}\)\s*)?(?:to|and|-|–|→|>)\s+(\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*)?)/u;
+/** A capitalised word and a route word before a place name (`Houston to Denver`, `Las Vegas (LAS) to Houston`). */
+const ROUTE_BEFORE = /(\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*)?)\s*(?:\([A-Z]{3}\)\s*)?(?:to|and|-|–|→|>)\s+$/u;
+/** Travel, a route or a place before `to`, `from`, `in`… in the same sentence: what follows is a place. */
+const TRAVEL_BEFORE =
+  /(?:^|[^\p{L}])(?:flights?|fl(?:y|ew|own|ying)|trips?|travel\w*|airports?|depart\w*|arriv\w*|return\w*|reservations?|book(?:s|ed|ing)?|itinerar\w*|origin|destination|outbound|inbound|segments?|tickets?|fares?|land(?:s|ed|ing)?|layovers?|connecting|non-?stop|routes?|ship(?:s|ped|ping)?|deliver\w*|located|based|lives?|lived|living|mov(?:e|ed|es|ing)|visit\w*|weather|forecast|hotels?|stay(?:s|ed|ing)?|city|cities|office)\b[^.!?\n]*?(?:to|from|in|at|via|into|near|for)\s+(?:[A-Z]{3}\s*\()?$/iu;
+
+/**
+ * Whether the name at [start, end) stands as a place here: a city, country or province on the place list with an
+ * airport code after it, or a route beside it whose other end is a place too, or travel said before it in the same
+ * sentence (`flights from Houston`). `Hi Austin,`, `assigned to Sofia` keep reading as persons.
+ */
+function placeHere(text: string, end: number, lower: string, ctx: string): boolean {
+  if (!isPlace(lower)) return false;
+  const next = text.slice(end, end + 48);
+  if (AIRPORT.test(next)) return true;
+  const after = ROUTE_AFTER.exec(next);
+  if (after !== null && namesPlace(after[1]!)) return true;
+  const beforeRoute = ROUTE_BEFORE.exec(ctx);
+  if (beforeRoute !== null && namesPlace(beforeRoute[1]!)) return true;
+  return TRAVEL_BEFORE.test(ctx);
+}
+
+/** Whether one or two capitalised words name a place: both (`Las Vegas`), or either (`Chicago O'Hare`). */
+function namesPlace(words: string): boolean {
+  const lower = words.toLowerCase();
+  const space = lower.indexOf(' ');
+  return isPlace(lower) || (space > 0 && (isPlace(lower.slice(0, space)) || isPlace(lower.slice(space + 1))));
+}
+
 /** A small word after a word: what is said goes on (`Will my…`, `May I…`). */
 const UTTERANCE_GOES_ON = /^ (?:\p{Ll}|I[ '’])/u;
 
@@ -674,6 +707,16 @@ function evaluate(
     }
   }
 
+  // a place written in two words, or a place and its airport (`Chicago O'Hare (ORD) to Philadelphia`), where a route
+  // or travel says place
+  if (
+    words.length >= 2 &&
+    !title &&
+    isPlace(words[0]!.lower) &&
+    (isPlace(text.slice(words[0]!.start, runEnd).toLowerCase()) ||
+      placeHere(text, runEnd, words[0]!.lower, around.before()))
+  )
+    return runEnd;
   // full names: given [middle…] [particles] family
   if (words.length >= 2) {
     const first = words[0]!;
@@ -796,7 +839,14 @@ function evaluate(
     // after a speaker's label an ordinary word that a small word follows opens what is said (`Customer: Will my
     // order arrive?`, `Patient: May I come in?`); a label before a name alone is a header (`From: Will`)
     const opens = plain && labelBefore(around.before()) && UTTERANCE_GOES_ON.test(text.slice(w0.end, w0.end + 3));
-    if (!opens && (!plain || around.headerCtx() || (!shouted && (around.personBeforeCtx() || around.afterCtx())))) {
+    // `from Houston to Denver`, `flights to Charlotte`: a city that is also a given name, where a route or travel says
+    // place (a header or a verb after it still says person)
+    const place = !around.headerCtx() && !around.afterCtx() && placeHere(text, w0.end, w0.lower, around.before());
+    if (
+      !opens &&
+      !place &&
+      (!plain || around.headerCtx() || (!shouted && (around.personBeforeCtx() || around.afterCtx())))
+    ) {
       reportLone(sink, st, text.slice(w0.start, w0.end), 'given', w0.lower, false, w0.start);
       return w0.end;
     }
