@@ -523,7 +523,7 @@ function selfIntroduced(text: string, i: number, sink: FindingSink, st: PeopleSt
   const given = m[1]!;
   // a common-tier given name only: the rare tier holds words people write in lower case (`I'm okay`)
   if (!(flagsOf(given) & FIRST) || !isGiven(given) || isPlainWord(given) || isPublicOrg(given)) return;
-  const at = m.index + m[0].length - given.length - (m[2] === undefined ? 0 : m[2].length + 1);
+  const at = i + (c === 32 ? 5 : 4); // after `I am ` or `I'm `
   const family = m[2];
   if (family !== undefined && !isPlainWord(family) && !isPublicOrg(family) && familyScore(family, false) >= 1)
     reportPerson(sink, st, `${given} ${family}`, given, family);
@@ -541,9 +541,10 @@ const TRAVEL_BEFORE =
   /(?:^|[^\p{L}])(?:flights?|fl(?:y|ew|own|ying)|trips?|travel\w*|airports?|depart\w*|arriv\w*|return\w*|reservations?|book(?:s|ed|ing)?|itinerar\w*|origin|destination|outbound|inbound|segments?|tickets?|fares?|land(?:s|ed|ing)?|layovers?|connecting|non-?stop|routes?|ship(?:s|ped|ping)?|deliver\w*|located|based|lives?|lived|living|mov(?:e|ed|es|ing)|visit\w*|weather|forecast|hotels?|stay(?:s|ed|ing)?|city|cities|office)\b[^.!?\n]*?(?:to|from|in|at|via|into|near|for)\s+(?:[A-Z]{3}\s*\()?$/iu;
 
 /**
- * Whether the name at [start, end) stands as a place here: a city, country or province on the place list with an
- * airport code after it, or a route beside it whose other end is a place too, or travel said before it in the same
- * sentence (`flights from Houston`). `Hi Austin,`, `assigned to Sofia` keep reading as persons.
+ * Whether the name `lower` that ends at `end` (with `ctx` the text before it) stands as a place here: a city,
+ * country or province on the place list with an airport code after it, or a route beside it whose other end is a
+ * place too, or travel said before it in the same sentence (`flights from Houston`). `Hi Austin,`, `assigned to
+ * Sofia` keep reading as persons.
  */
 function placeHere(text: string, end: number, lower: string, ctx: string): boolean {
   if (!isPlace(lower)) return false;
@@ -841,7 +842,11 @@ function evaluate(
     const opens = plain && labelBefore(around.before()) && UTTERANCE_GOES_ON.test(text.slice(w0.end, w0.end + 3));
     // `from Houston to Denver`, `flights to Charlotte`: a city that is also a given name, where a route or travel says
     // place (a header or a verb after it still says person)
-    const place = !around.headerCtx() && !around.afterCtx() && placeHere(text, w0.end, w0.lower, around.before());
+    const place =
+      isPlace(w0.lower) &&
+      !around.headerCtx() &&
+      !around.afterCtx() &&
+      placeHere(text, w0.end, w0.lower, around.before());
     if (
       !opens &&
       !place &&
