@@ -16,6 +16,7 @@ import { letterTable } from './people/text';
 import { scanKeys } from './people/keys';
 import { scanNames } from './people/scan';
 import { scanCjk } from './people/cjk';
+import { scanLearned } from './people/learned/detect';
 import { resolvePeople } from './people/resolve';
 import { reportOrg } from './people/report';
 import { orgCanonical } from '../standins/people';
@@ -89,6 +90,7 @@ export const peopleDetector: Detector = {
     // the name scan passes every character once: it says where the runs of CJK characters start
     const cjk = scanNames(chunk, sink, st);
     scanCjk(chunk, sink, st, ctx, cjk);
+    scanLearned(chunk.corpus, sink, st);
   },
   resolve(sink: ResolveSink, keyed: Keyed, ctx: DetectContext): void {
     resolvePeople(stateOf(sink), sink, keyed, ctx);

@@ -1,65 +1,59 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { measureSynth, readConll } from '../../bench/ner-eval';
+import { measureLines } from '../../bench/ner-eval';
+import type { Label, Unit } from '../../training/ner/corpora';
 
-describe('npm run eval:ner reading CoNLL files', () => {
-  it('reads IOB1 and IOB2 person spans, and joins the `@` the tweet corpora cut off a handle', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-ner-')), 'a.conll');
-    fs.writeFileSync(
-      file,
-      [
-        '-DOCSTART- -X- O O',
-        '',
-        'Jane I-PER',
-        'Doe I-PER',
-        'met O',
-        'Ann B-PER',
-        'Lee I-PER',
-        'B-PER B-PER',
-        '',
-        'thanks\tO',
-        '@\tO',
-        'janedoe\tB-person',
-        'and\tO',
-        'Seoul\tB-location',
-        '',
-      ].join('\n'),
-    );
-    const s = readConll(file);
-    expect(s).toHaveLength(2);
-    expect(s[0]!.tokens).toEqual(['Jane', 'Doe', 'met', 'Ann', 'Lee', 'B-PER']);
-    expect(s[0]!.persons).toEqual([
-      [0, 2],
-      [3, 5],
-      [5, 6],
-    ]);
-    expect(s[1]!.tokens).toEqual(['thanks', '@janedoe', 'and', 'Seoul']);
-    expect(s[1]!.persons).toEqual([[1, 2]]);
-    expect(s[1]!.outside).toEqual([true, false, true, false]);
-  });
-});
+/** A unit from `word/LABEL` tokens (LABEL after the last slash; none: O), mentions by runs of one label. */
+function unit(spec: string): Unit {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const labels: Label[] = [];
+  let text = '';
+  for (const item of spec.split(' ')) {
+    const slash = item.lastIndexOf('/');
+    const word = slash > 0 ? item.slice(0, slash) : item;
+    const label = (slash > 0 ? item.slice(slash + 1) : 'O') as Label;
+    if (text.length > 0) text += ' ';
+    starts.push(text.length);
+    text += word;
+    ends.push(text.length);
+    labels.push(label);
+  }
+  const mentions: Unit['mentions'] = [];
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (l !== 'PER' && l !== 'ORG') continue;
+    let j = i + 1;
+    while (j < labels.length && labels[j] === l) j++;
+    mentions.push({ from: i, to: j, label: l });
+    i = j - 1;
+  }
+  return { corpus: 't', split: 'test', text, starts, ends, labels, mentions };
+}
 
-describe('npm run eval:ner on labelled synthetic sentences', () => {
-  it('counts the spans of each type still standing in their line of the twin', () => {
-    const rows = measureSynth(
-      [
-        {
-          full_text: 'Please call Priya Raghunathan today.',
-          spans: [{ entity_type: 'PERSON', entity_value: 'Priya Raghunathan' }],
-        },
-        // labelled a person here, an ordinary word to the twin: counted as left
-        { full_text: 'Will the build pass?', spans: [{ entity_type: 'PERSON', entity_value: 'Will' }] },
-        {
-          full_text: 'She works at Initech LLC.',
-          spans: [{ entity_type: 'ORGANIZATION', entity_value: 'Initech LLC' }],
-        },
-      ],
-      '5a'.repeat(32),
-    );
-    expect(rows).toEqual([
-      { type: 'PERSON', spans: 2, leakedWhole: 1, leakedWord: 1 },
-      { type: 'ORGANIZATION', spans: 1, leakedWhole: 0, leakedWord: null },
-    ]);
+describe('npm run eval:ner measuring a tool’s output lines', () => {
+  it('counts persons left whole or in part, private organisations left whole, and capitalised O words rewritten', () => {
+    const units = [
+      unit('Please call Priya/PER Raghunathan/PER today .'),
+      unit('Will/PER met Ann/PER Lee/PER at Initech/ORG and Google/ORG in Paris/OTHER on Monday'),
+      unit('The Court said Yes'),
+    ];
+    const out = [
+      'Please call Kavya Iyer today .',
+      // Ann kept, Lee replaced: a word left; Will kept whole; Initech kept; the public Google is not counted
+      'Will met Ann Moss at Initech and Google in Paris on Monday',
+      'The Acosta said Yes',
+    ];
+    expect(measureLines('t', 'x', units, out)).toEqual({
+      corpus: 't',
+      tool: 'x',
+      lines: 3,
+      persons: 3,
+      personsWhole: 1,
+      personsWord: 2,
+      orgs: 1,
+      orgsWhole: 1,
+      // Monday (line 2), Court and Yes (line 3): `The` and `Please` open their lines
+      capitalised: 3,
+      rewritten: 1,
+    });
   });
 });

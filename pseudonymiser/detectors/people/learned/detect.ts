@@ -1,0 +1,126 @@
+/**
+ * Persons and organisations the learned model finds in a chunk's text,
+ * reported the way every people rule reports (people/report.ts), so that
+ * resolution links them with what the key paths and the rules found.
+ *
+ * What the model says is kept unless it is what a twin must keep: a public
+ * organisation or body (a court, a ministry, a parliament), a place, or one
+ * ordinary English word alone.
+ */
+import type { FindingSink } from '../../../types';
+import type { PeopleState } from '../state';
+import stored from '../../../data/ner.json';
+import { Decoder, spansOf, type Span } from './model';
+import { forEachRegion, newTokens, tokenize, WORD, LINK, type Tokens } from './tokens';
+import { decodeWeights, type StoredModel } from './weights';
+import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
+import { isGiven, isPlainWord, neverName } from '../score';
+import * as lex from '../lexicon';
+
+let weights: Float32Array | null = null;
+
+function model(): Float32Array {
+  return (weights ??= decodeWeights(stored as StoredModel));
+}
+
+/**
+ * The least margin (best name tag's score less O's, at the span's weakest token) a span needs: one word alone,
+ * and two words or more. Chosen on the dev splits by `training/ner/tune.ts`, which alone changes them.
+ */
+export const thresholds = { single: 0, multi: 0 };
+
+/** Words that make an organisation's name a public body's (kept in a twin). */
+const PUBLIC_BODY = new Set(
+  `court courts tribunal ministry ministries department parliament senate congress assembly council commission
+  government police army navy military bureau agency cabinet republic kingdom federation nations union embassy
+  consulate municipality county state states province supreme judiciary presidency`.split(/\s+/),
+);
+
+const TITLE_WORD = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|herr|frau|mme|mlle|rev|judge|justice)\.?$/i;
+
+function words(t: Tokens, s: Span): string[] {
+  const out: string[] = [];
+  for (let i = s.from; i < s.to; i++) if (t.kind[i] === WORD) out.push(t.text.slice(t.start[i]!, t.end[i]!));
+  return out;
+}
+
+/** Whether a word is initials (`A.`, `H.İ.`, `J`). */
+function initials(w: string): boolean {
+  return /^(?:\p{L}\.)+$/u.test(w) || /^\p{Lu}$/u.test(w);
+}
+
+/** An English word of any frequency band that no name list holds (`borrower`, `lender`). */
+export function ordinaryWord(lower: string): boolean {
+  const f = lex.flagsOf(lower);
+  return (
+    (f & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0 &&
+    (f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0
+  );
+}
+
+function reportSpan(t: Tokens, s: Span, sink: FindingSink, st: PeopleState): void {
+  for (let i = s.from; i < s.to; i++) if (t.kind[i] === LINK) return;
+  let from = s.from;
+  // a title before the name is no part of it
+  while (from < s.to && t.kind[from] === WORD && TITLE_WORD.test(t.text.slice(t.start[from]!, t.end[from]!))) from++;
+  // a dot after a title (`Mr .` as tokens) either
+  while (from < s.to && t.kind[from] !== WORD) from++;
+  let to = s.to;
+  while (to > from && t.kind[to - 1] !== WORD) to--;
+  if (to <= from) return;
+  const span: Span = { ...s, from, to };
+  const ws = words(t, span);
+  if (ws.length === 0) return;
+  const start = t.start[from]!;
+  const surface = t.text.slice(start, t.end[to - 1]!);
+  const lower = surface.toLowerCase();
+  if (lex.isPublicOrg(lower) || lex.isPlace(lower)) return;
+  if (s.kind === 'organisation') {
+    if (ws.some((w) => PUBLIC_BODY.has(w.toLowerCase()))) return;
+    if (ws.length === 1 && (isPlainWord(lower) || ws[0]!.length < 3)) return;
+    if (ws.every((w) => isPlainWord(w.toLowerCase()) || lex.isPublicOrg(w.toLowerCase()))) return;
+    const canon = orgCanonicalOf(surface);
+    if (canon.length < 2 || lex.isPublicOrg(canon)) return;
+    reportOrg(sink, st, surface, canon, false);
+    return;
+  }
+  const lows = ws.map((w) => w.toLowerCase());
+  if (lows.some((w) => neverName(w))) return;
+  // no word of it reads as a name: English words on no name list (`Borrower Company`, a contract's defined party)
+  if (lows.every(ordinaryWord)) return;
+  if (ws.length === 1) {
+    const w = lows[0]!;
+    if (w.length < 2 || initials(ws[0]!)) return;
+    reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start);
+    return;
+  }
+  // `Harris, Steven`: the family name first, before a comma
+  let comma = false;
+  for (let i = from; i < to; i++) if (t.kind[i] !== WORD && t.text.charCodeAt(t.start[i]!) === 44) comma = true;
+  const given = comma ? lows[lows.length - 1]! : lows[0]!;
+  const family = comma ? lows[0]! : lows[lows.length - 1]!;
+  const bareGiven = given.replace(/\./g, '');
+  if (initials(comma ? ws[ws.length - 1]! : ws[0]!)) {
+    if (initials(comma ? ws[0]! : ws[ws.length - 1]!)) return;
+    reportPerson(sink, st, surface, bareGiven.slice(0, 1), family, true);
+    return;
+  }
+  reportPerson(sink, st, surface, given, family);
+}
+
+const decoder = new Decoder();
+
+/** Reports what the model finds in `text` (a chunk's corpus). */
+export function scanLearned(text: string, sink: FindingSink, st: PeopleState): void {
+  const w = model();
+  forEachRegion(text, (from, to) => {
+    const t = newTokens(text);
+    tokenize(t, from, to);
+    const lineStart = from === 0 || text.charCodeAt(from - 1) === 10;
+    const d = decoder.decode(t, w, lineStart, 0);
+    for (const s of spansOf(t.count, d)) {
+      const words = s.to - s.from;
+      if (s.margin >= (words === 1 ? thresholds.single : thresholds.multi)) reportSpan(t, s, sink, st);
+    }
+  });
+}

@@ -1,0 +1,300 @@
+/**
+ * Features of the learned recogniser: what it knows of each token and of the
+ * tokens around it, as hashed feature ids. Shared by training (training/ner)
+ * and the detector, so that both compute exactly the same ids.
+ *
+ * A token's own facts are read once per region (`TokenFacts`): its lower-case
+ * form, its shape (`Xx`, `X.`, `XX`, `d`), its suffix, its script, and what the
+ * lexicons say of it (given name, surname, English word by frequency band,
+ * place, public organisation, title, legal form, organisation head noun). The
+ * features of token `i` combine these for the words from `i - 2` to `i + 2`,
+ * the two tags decided before it, the position in its sentence, and the
+ * context the caller names (a JSON key or a table column: `ctx`).
+ */
+import { flagsOf, isPlace, isPublicOrg } from '../lexicon';
+import { LINK, NUMBER, PUNCT, type Tokens } from './tokens';
+
+/** log2 of the number of feature buckets of a model. */
+export const BUCKET_BITS = 20;
+export const BUCKETS = 1 << BUCKET_BITS;
+
+/** The tags, in the order of a model's weight rows. */
+export const TAGS = ['O', 'B-PER', 'I-PER', 'B-ORG', 'I-ORG'] as const;
+export const O = 0;
+export const B_PER = 1;
+export const I_PER = 2;
+export const B_ORG = 3;
+export const I_ORG = 4;
+export const TAG_COUNT = TAGS.length;
+
+/** Lexicon facts beyond the lexicon's own flags (bits 0-6). */
+const PLACE = 1 << 7;
+const PUBLIC_ORG = 1 << 8;
+const TITLE = 1 << 9;
+const LEGAL = 1 << 10;
+const ORG_HEAD = 1 << 11;
+const PARTICLE = 1 << 12;
+
+const TITLES = new Set(
+  `mr mrs ms miss mx dr prof sir dame lord lady madam madame mme mlle herr frau sr sra srta dott ing rev fr
+  president senator judge justice minister governor mayor chancellor king queen prince princess pope saint st
+  captain capt general gen colonel col major lieutenant lt sergeant sgt officer agent detective uncle aunt`.split(
+    /\s+/,
+  ),
+);
+const LEGALS = new Set(
+  `inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg sa sas sarl sàrl srl spa
+  s.a. bv nv oy ab as asa aps pty pte kk gk sdn bhd tbk pvt holdings group`.split(/\s+/),
+);
+/** Words that head the names of organisations (`Pinewood Dental Clinic`, `Okafor Logistics`). */
+const ORG_HEADS = new Set(
+  `clinic clinics pharmacy hospital practice surgery dental labs lab laboratories logistics partners associates
+  consulting consultants solutions systems services technologies technology tech software analytics ventures capital
+  bank bakery cafe café restaurant bistro kitchen foods farms farm studio studios media agency agencies design group
+  industries industrial manufacturing motors construction builders realty properties estates insurance law legal
+  firm accounting advisors advisory trust foundation institute academy school college university society club union
+  network networks energy power electric pharma pharmaceuticals health healthcare medical orthopaedic orthopedic
+  wellness fitness gym salon spa hotel hotels resorts travel airlines airways transport freight shipping trading
+  imports exports supply supplies store stores shop market markets mart outfitters works workshop garage repairs
+  cleaning landscaping plumbing electrical roofing dynamics robotics security bio biotech therapeutics diagnostics
+  records publishing press news magazine brewing brewery winery distillery coffee tea textiles apparel fashion
+  cosmetics beauty jewelers jewellers optics optical vision dentistry veterinary vets animal pets childcare
+  daycare care homes living communications telecom wireless digital interactive games entertainment productions
+  films pictures music records events catering`.split(/\s+/),
+);
+const PARTICLES = new Set(
+  `van von der den de da das do dos del della di du le la bin binti ibn al el ben bat ter ten zu af av y e`.split(
+    /\s+/,
+  ),
+);
+
+/** What a token is, read once per region. */
+export interface TokenFacts {
+  /** Hash of the lower-case form. */
+  lower: Int32Array;
+  /** Hash of the short shape. */
+  shape: Int32Array;
+  /** Hash of the last three characters, lower case. */
+  suffix: Int32Array;
+  /** Lexicon flags and the bits above. */
+  flags: Int32Array;
+  /** Script class (0 none, 1 Latin, 2 Greek, 3 Cyrillic, 4 Armenian/Georgian, 5 Hebrew, 6 Arabic, 7 Indic, 8 Thai, 9 other). */
+  script: Uint8Array;
+  /** 1 when the token opens a sentence or a line. */
+  opens: Uint8Array;
+  /** 1 when the token is written in capitals (two letters or more). */
+  caps: Uint8Array;
+}
+
+export function newFacts(capacity = 64): TokenFacts {
+  return {
+    lower: new Int32Array(capacity),
+    shape: new Int32Array(capacity),
+    suffix: new Int32Array(capacity),
+    flags: new Int32Array(capacity),
+    script: new Uint8Array(capacity),
+    opens: new Uint8Array(capacity),
+    caps: new Uint8Array(capacity),
+  };
+}
+
+function grow(f: TokenFacts, n: number): void {
+  if (f.lower.length >= n) return;
+  let size = f.lower.length;
+  while (size < n) size *= 2;
+  f.lower = new Int32Array(size);
+  f.shape = new Int32Array(size);
+  f.suffix = new Int32Array(size);
+  f.flags = new Int32Array(size);
+  f.script = new Uint8Array(size);
+  f.opens = new Uint8Array(size);
+  f.caps = new Uint8Array(size);
+}
+
+/** FNV-1a over a string's code units. */
+export function hashString(s: string, seed = 0x811c9dc5): number {
+  let h = seed;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}
+
+function scriptOf(c: number): number {
+  if (c < 0x250) return 1;
+  if (c >= 0x370 && c < 0x400) return 2;
+  if (c >= 0x400 && c < 0x530) return 3;
+  if ((c >= 0x530 && c < 0x590) || (c >= 0x10a0 && c < 0x1100)) return 4;
+  if (c >= 0x590 && c < 0x600) return 5;
+  if (c >= 0x600 && c < 0x900) return 6;
+  if (c >= 0x900 && c < 0xe00) return 7;
+  if (c >= 0xe00 && c < 0xf00) return 8;
+  if (c >= 0x1e00 && c < 0x1f00) return 1;
+  return 9;
+}
+
+/** The short shape of a word: `X` upper, `x` lower, `d` digit, other characters as they are; runs cut to one. */
+function shapeOf(word: string): string {
+  let out = '';
+  let last = '';
+  for (let i = 0; i < word.length; i++) {
+    const ch = word[i]!;
+    const lo = ch.toLowerCase();
+    const up = ch.toUpperCase();
+    const s = lo !== up ? (ch === up ? 'X' : 'x') : ch >= '0' && ch <= '9' ? 'd' : ch;
+    if (s !== last) out += s;
+    last = s;
+    if (out.length >= 6) break;
+  }
+  return out;
+}
+
+/** Lexicon flags of a lower-case word, with the recogniser's own bits. */
+export function lexiconFlags(lower: string): number {
+  let f = flagsOf(lower);
+  if (isPlace(lower)) f |= PLACE;
+  if (isPublicOrg(lower)) f |= PUBLIC_ORG;
+  const bare = lower.endsWith('.') ? lower.slice(0, -1) : lower;
+  if (TITLES.has(bare)) f |= TITLE;
+  if (LEGALS.has(bare) || LEGALS.has(lower)) f |= LEGAL;
+  if (ORG_HEADS.has(lower)) f |= ORG_HEAD;
+  if (PARTICLES.has(lower)) f |= PARTICLE;
+  return f;
+}
+
+const SENTENCE_END = new Set([46, 33, 63, 58, 34, 8220, 8221, 40, 91, 123, 62, 45, 42, 35, 124, 8226]);
+
+/** Reads the facts of every token of `t`. `lineStart`: whether `t`'s first token opens a line. */
+export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
+  grow(f, t.count);
+  const text = t.text;
+  for (let i = 0; i < t.count; i++) {
+    const s = t.start[i]!;
+    const e = t.end[i]!;
+    const kind = t.kind[i]!;
+    const word = text.slice(s, e);
+    f.opens[i] =
+      i === 0
+        ? lineStart
+          ? 1
+          : 0
+        : t.kind[i - 1] === PUNCT && SENTENCE_END.has(text.charCodeAt(t.start[i - 1]!))
+          ? 1
+          : 0;
+    if (kind === LINK) {
+      f.lower[i] = f.shape[i] = f.suffix[i] = 0x4c494e4b;
+      f.flags[i] = 0;
+      f.script[i] = 0;
+      f.caps[i] = 0;
+      continue;
+    }
+    if (kind === NUMBER) {
+      const w = `<d${Math.min(word.length, 6)}>`;
+      f.lower[i] = f.shape[i] = hashString(w);
+      f.suffix[i] = 0;
+      f.flags[i] = 0;
+      f.script[i] = 0;
+      f.caps[i] = 0;
+      continue;
+    }
+    const lower = word.toLowerCase();
+    f.lower[i] = hashString(lower);
+    f.shape[i] = hashString(shapeOf(word));
+    f.suffix[i] = kind === PUNCT ? 0 : hashString(lower.slice(-3));
+    f.flags[i] = kind === PUNCT ? 0 : lexiconFlags(lower);
+    f.script[i] = kind === PUNCT ? 0 : scriptOf(text.charCodeAt(s));
+    f.caps[i] = kind !== PUNCT && e - s >= 2 && word === word.toUpperCase() && lower !== word ? 1 : 0;
+  }
+}
+
+/** Whether every cased word of the region is in capitals (a heading, a shouted line). */
+export function allCaps(t: Tokens, f: TokenFacts): boolean {
+  let words = 0;
+  for (let i = 0; i < t.count; i++) {
+    if (t.kind[i] !== 0) continue;
+    if (t.end[i]! - t.start[i]! < 2) continue;
+    if (!f.caps[i]) return false;
+    words++;
+  }
+  return words >= 2;
+}
+
+function mix(template: number, value: number): number {
+  let h = Math.imul(template + 1, 0x9e3779b1) ^ value;
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h & (BUCKETS - 1);
+}
+
+/** Flags worth a feature of their own, each. */
+const FLAG_BITS = 13;
+
+/**
+ * Writes the feature buckets of token `i` into `out` and returns how many.
+ * `p1`, `p2`: the tags decided for the two tokens before (O at the start);
+ * `ctx`: a hash of the caller's context (0 when none); `shout`: the region is
+ * in capitals.
+ */
+export function featuresAt(
+  t: Tokens,
+  f: TokenFacts,
+  i: number,
+  p1: number,
+  p2: number,
+  ctx: number,
+  shout: boolean,
+  out: Int32Array,
+): number {
+  let n = 0;
+  const n1 = t.count;
+  const lw = f.lower[i]!;
+  const sh = f.shape[i]!;
+  const fl = f.flags[i]!;
+  const w1 = i > 0 ? f.lower[i - 1]! : 1;
+  const w2 = i > 1 ? f.lower[i - 2]! : 2;
+  const x1 = i + 1 < n1 ? f.lower[i + 1]! : 3;
+  const x2 = i + 2 < n1 ? f.lower[i + 2]! : 4;
+  const s1 = i > 0 ? f.shape[i - 1]! : 1;
+  const y1 = i + 1 < n1 ? f.shape[i + 1]! : 3;
+  const fp = i > 0 ? f.flags[i - 1]! : -1;
+  const fn = i + 1 < n1 ? f.flags[i + 1]! : -1;
+  const op = f.opens[i]!;
+  const sc = shout ? 1 : 0;
+  out[n++] = mix(0, 0);
+  out[n++] = mix(1, lw);
+  out[n++] = mix(2, sh);
+  out[n++] = mix(3, f.suffix[i]!);
+  out[n++] = mix(4, fl);
+  for (let b = 0; b < FLAG_BITS; b++) if (fl & (1 << b)) out[n++] = mix(5, b * 4 + op * 2 + sc);
+  out[n++] = mix(6, w1);
+  out[n++] = mix(7, w2);
+  out[n++] = mix(8, x1);
+  out[n++] = mix(9, x2);
+  out[n++] = mix(10, s1);
+  out[n++] = mix(11, y1);
+  out[n++] = mix(12, fp);
+  out[n++] = mix(13, fn);
+  out[n++] = mix(14, p1);
+  out[n++] = mix(15, p1 * 8 + p2);
+  out[n++] = mix(16, p1 ^ Math.imul(sh, 31));
+  out[n++] = mix(17, p1 ^ Math.imul(lw, 31));
+  out[n++] = mix(18, Math.imul(w1, 31) ^ lw);
+  out[n++] = mix(19, Math.imul(lw, 31) ^ x1);
+  out[n++] = mix(20, op * 2 + sc);
+  out[n++] = mix(21, Math.imul(sh, 7) ^ (op * 2 + sc));
+  out[n++] = mix(22, f.script[i]!);
+  out[n++] = mix(23, Math.imul(s1, 31) ^ sh ^ Math.imul(y1, 17));
+  out[n++] = mix(24, Math.imul(fl, 31) ^ (fn & 0xfff));
+  out[n++] = mix(25, Math.imul(fp & 0xfff, 31) ^ fl);
+  if (ctx !== 0) {
+    out[n++] = mix(26, ctx);
+    out[n++] = mix(27, ctx ^ Math.imul(sh, 31));
+    out[n++] = mix(28, ctx ^ Math.imul(p1, 31));
+  }
+  return n;
+}
+
+/** The most features featuresAt writes. */
+export const MAX_FEATURES = 32 + FLAG_BITS;

@@ -1,0 +1,141 @@
+/**
+ * The learned person and organisation recogniser: a linear model over hashed
+ * features (features.ts), decoded greedily left to right, each tag seeing the
+ * two tags before it. Trained by `npm run train:ner` (training/ner) as an
+ * averaged perceptron; its weights are pseudonymiser/data/ner.json.
+ *
+ * Only candidate words are scored (capitalised, or in a script without case,
+ * or right after a word tagged as a name); every other token is O. A tag that
+ * continues a name (I-) follows only a tag of the same kind.
+ */
+import { candidateAt, WORD, type Tokens } from './tokens';
+import {
+  featuresAt,
+  MAX_FEATURES,
+  TAG_COUNT,
+  O,
+  B_PER,
+  I_PER,
+  B_ORG,
+  I_ORG,
+  allCaps,
+  readFacts,
+  newFacts,
+  type TokenFacts,
+} from './features';
+import { letterTable, upperTable } from '../text';
+
+/** Weight rows by feature bucket, TAG_COUNT numbers each. */
+export type Weights = Float64Array | Float32Array;
+
+/** What decoding a region gives: a tag and a margin (best entity score minus O's) per token. */
+export interface Decoded {
+  tags: Uint8Array;
+  margins: Float32Array;
+}
+
+export function newDecoded(capacity = 64): Decoded {
+  return { tags: new Uint8Array(capacity), margins: new Float32Array(capacity) };
+}
+
+/** Whether tag `tag` may follow `prev`. */
+export function allowed(prev: number, tag: number): boolean {
+  if (tag === I_PER) return prev === B_PER || prev === I_PER;
+  if (tag === I_ORG) return prev === B_ORG || prev === I_ORG;
+  return true;
+}
+
+/** Whether token `i` is scored at all, after a token tagged `prev`. */
+export function scored(t: Tokens, i: number, prev: number): boolean {
+  if (prev !== O) return true;
+  if (t.kind[i] !== WORD) return false;
+  return candidateAt(t.text, t.start[i]!, upperTable(), letterTable());
+}
+
+export function scoreInto(feats: Int32Array, n: number, w: Weights, out: Float64Array): void {
+  out.fill(0);
+  for (let k = 0; k < n; k++) {
+    const base = feats[k]! * TAG_COUNT;
+    for (let c = 0; c < TAG_COUNT; c++) out[c]! += w[base + c]!;
+  }
+}
+
+/** Context for a decode: scratch space, reused. */
+export class Decoder {
+  readonly feats = new Int32Array(MAX_FEATURES);
+  readonly scores = new Float64Array(TAG_COUNT);
+  facts: TokenFacts = newFacts();
+  out: Decoded = newDecoded();
+
+  /**
+   * Tags the tokens of one region. `learn`, when given, is called per scored
+   * token with its features and the tag chosen, and returns the tag that the
+   * next tokens should see (training feeds the gold tag's history back only
+   * through what it decided: the model learns from its own mistakes).
+   */
+  decode(
+    t: Tokens,
+    w: Weights,
+    lineStart: boolean,
+    ctx: number,
+    learn?: (feats: Int32Array, n: number, guess: number, i: number, prev: number) => number,
+  ): Decoded {
+    readFacts(t, this.facts, lineStart);
+    if (this.out.tags.length < t.count) this.out = newDecoded(t.count * 2);
+    const { tags, margins } = this.out;
+    const shout = allCaps(t, this.facts);
+    let p1 = O;
+    let p2 = O;
+    for (let i = 0; i < t.count; i++) {
+      let tag = O;
+      margins[i] = 0;
+      if (scored(t, i, p1)) {
+        const n = featuresAt(t, this.facts, i, p1, p2, ctx, shout, this.feats);
+        scoreInto(this.feats, n, w, this.scores);
+        let best = O;
+        let bestScore = this.scores[O]!;
+        for (let c = 1; c < TAG_COUNT; c++) {
+          if (!allowed(p1, c)) continue;
+          if (this.scores[c]! > bestScore) {
+            best = c;
+            bestScore = this.scores[c]!;
+          }
+        }
+        tag = best;
+        margins[i] = bestScore - this.scores[O]!;
+        if (learn) tag = learn(this.feats, n, best, i, p1);
+      }
+      tags[i] = tag;
+      p2 = p1;
+      p1 = tag;
+    }
+    return this.out;
+  }
+}
+
+/** A name found: tokens [from, to) of the region, its kind and its weakest margin. */
+export interface Span {
+  from: number;
+  to: number;
+  kind: 'person' | 'organisation';
+  margin: number;
+}
+
+/** The spans of a decoded region. */
+export function spansOf(count: number, d: Decoded): Span[] {
+  const out: Span[] = [];
+  for (let i = 0; i < count; i++) {
+    const tag = d.tags[i]!;
+    if (tag !== B_PER && tag !== B_ORG) continue;
+    const inner = tag === B_PER ? I_PER : I_ORG;
+    let j = i + 1;
+    let margin = d.margins[i]!;
+    while (j < count && d.tags[j] === inner) {
+      margin = Math.min(margin, d.margins[j]!);
+      j++;
+    }
+    out.push({ from: i, to: j, kind: tag === B_PER ? 'person' : 'organisation', margin });
+    i = j - 1;
+  }
+  return out;
+}

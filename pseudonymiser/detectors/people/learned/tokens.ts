@@ -1,0 +1,206 @@
+/**
+ * The tokens the learned recogniser reads, and the regions of a text it reads
+ * at all. Training (training/ner) and the detector call the same functions on
+ * the same kind of text, so what the model learned is what it sees.
+ *
+ * - A region is a stretch of a line around capitalised words (or words in a
+ *   script without letter case): lower-case prose, code and JSON punctuation
+ *   between them are never tokenised.
+ * - A token is a word (letters, inner apostrophes and hyphens; `A.` and
+ *   `H.İ.` as one initials token), a number, one punctuation character, or a
+ *   whole e-mail address, URL or host (`LINK`), which is never a name.
+ */
+import { letterTable, upperTable, isSpace } from '../text';
+
+export const WORD = 0;
+export const NUMBER = 1;
+export const PUNCT = 2;
+export const LINK = 3;
+
+/** Tokens of one region, in parallel arrays. */
+export interface Tokens {
+  readonly text: string;
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  kind: Uint8Array;
+}
+
+export function newTokens(text: string, capacity = 64): Tokens {
+  return {
+    text,
+    count: 0,
+    start: new Int32Array(capacity),
+    end: new Int32Array(capacity),
+    kind: new Uint8Array(capacity),
+  };
+}
+
+function push(t: Tokens, s: number, e: number, kind: number): void {
+  if (t.count === t.start.length) {
+    const n = t.count * 2;
+    const start = new Int32Array(n);
+    const end = new Int32Array(n);
+    const k = new Uint8Array(n);
+    start.set(t.start);
+    end.set(t.end);
+    k.set(t.kind);
+    t.start = start;
+    t.end = end;
+    t.kind = k;
+  }
+  t.start[t.count] = s;
+  t.end[t.count] = e;
+  t.kind[t.count] = kind;
+  t.count++;
+}
+
+/** Whether the run [s, e) without spaces is an e-mail address, a URL or a dotted host. */
+function isLink(text: string, s: number, e: number, letters: Uint8Array): boolean {
+  let dots = 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 64 && i > s && i + 1 < e) return true; // @ inside
+    if (c === 58 && i + 2 < e && text.charCodeAt(i + 1) === 47 && text.charCodeAt(i + 2) === 47) return true; // ://
+    if (c === 46 && i > s && i + 1 < e && letters[text.charCodeAt(i - 1)] && letters[text.charCodeAt(i + 1)]) {
+      // `a.b`: a host when the part after the dot runs on as lower-case letters (`enron.com`, not `A.B.` or `U.S.`)
+      const n = text.charCodeAt(i + 1);
+      const n2 = text.charCodeAt(i + 2);
+      if (n >= 97 && n <= 122 && i + 2 < e && n2 >= 97 && n2 <= 122) dots++;
+    }
+  }
+  return dots > 0;
+}
+
+/** Tokenises [from, to) of `text` (a region) into `t`, after what it already holds. */
+export function tokenize(t: Tokens, from: number, to: number): void {
+  const text = t.text;
+  const letters = letterTable();
+  let i = from;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 0) {
+      i++;
+      continue;
+    }
+    // the run up to the next space
+    let e = i + 1;
+    while (e < to) {
+      const d = text.charCodeAt(e);
+      if (isSpace(d) || d === 0) break;
+      e++;
+    }
+    if (e - i > 3 && isLink(text, i, e, letters)) {
+      push(t, i, e, LINK);
+      i = e;
+      continue;
+    }
+    // words, numbers and punctuation inside the run
+    let j = i;
+    while (j < e) {
+      const d = text.charCodeAt(j);
+      if (letters[d]) {
+        let k = j + 1;
+        for (;;) {
+          while (k < e && letters[text.charCodeAt(k)]) k++;
+          const q = text.charCodeAt(k);
+          if ((q === 39 || q === 0x2019 || q === 45) && k + 1 < e && letters[text.charCodeAt(k + 1)]) {
+            // `O'Brien`, `Ye-jin`; a possessive `'s` stays apart
+            const r = text.charCodeAt(k + 1);
+            if (q !== 45 && (r === 115 || r === 83) && (k + 2 >= e || !letters[text.charCodeAt(k + 2)])) break;
+            k++;
+            continue;
+          }
+          break;
+        }
+        // initials: `A.`, `H.İ.`, `J.R.R.`
+        if (k - j === 1 && k < e && text.charCodeAt(k) === 46) {
+          k++;
+          while (k + 1 < e && letters[text.charCodeAt(k)] && text.charCodeAt(k + 1) === 46) k += 2;
+        }
+        push(t, j, k, WORD);
+        j = k;
+      } else if (d >= 48 && d <= 57) {
+        let k = j + 1;
+        while (k < e && text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) k++;
+        push(t, j, k, NUMBER);
+        j = k;
+      } else {
+        // a surrogate pair stays one token
+        const k = d >= 0xd800 && d <= 0xdbff && j + 1 < e ? j + 2 : j + 1;
+        push(t, j, k, PUNCT);
+        j = k;
+      }
+    }
+    i = e;
+  }
+}
+
+/** A letter with no case (Arabic, Hebrew, Devanagari, Thai…; Han, kana and Hangul are read by people/cjk.ts). */
+function caselessLetter(c: number): boolean {
+  return (
+    (c >= 0x0590 && c <= 0x08ff) || // Hebrew, Arabic, Syriac, Thaana
+    (c >= 0x0900 && c <= 0x0dff) || // Indic scripts
+    (c >= 0x0e00 && c <= 0x0eff) // Thai, Lao
+  );
+}
+
+/** Whether a word that could be a name starts at `i` (capitalised or caseless, after no letter or digit). */
+export function candidateAt(text: string, i: number, up: Uint8Array, letters: Uint8Array): boolean {
+  const c = text.charCodeAt(i);
+  if (!up[c] && !caselessLetter(c)) return false;
+  if (i === 0) return true;
+  const p = text.charCodeAt(i - 1);
+  return !letters[p] && !(p >= 48 && p <= 57) && p !== 95;
+}
+
+/** How far a region reaches on each side of a candidate word, in characters. */
+export const REACH = 40;
+
+/** Whether `c` ends a line (a region never crosses one). */
+function lineBreak(c: number): boolean {
+  return c === 10 || c === 13 || c === 0;
+}
+
+/**
+ * Calls `visit(from, to)` for each region of `text`: every candidate word with
+ * REACH characters on each side (cut at line breaks, widened to whole tokens),
+ * regions that touch merged.
+ */
+export function forEachRegion(text: string, visit: (from: number, to: number) => void): void {
+  const up = upperTable();
+  const letters = letterTable();
+  const n = text.length;
+  let open = -1;
+  let close = -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 65) continue; // no letter below `A`
+    if (!candidateAt(text, i, up, letters)) continue;
+    // the start: REACH back, not past a line break, then forward to a space
+    let s = i;
+    const floor = Math.max(0, i - REACH);
+    while (s > floor && !lineBreak(text.charCodeAt(s - 1))) s--;
+    if (s > 0 && !lineBreak(text.charCodeAt(s - 1))) {
+      while (s < i && !isSpace(text.charCodeAt(s))) s++;
+    }
+    // the end: past the word, then REACH on, not past a line break, then on to a space
+    let e = i + 1;
+    while (e < n && letters[text.charCodeAt(e)]) e++;
+    const wordEnd = e;
+    const ceil = Math.min(n, e + REACH);
+    while (e < ceil && !lineBreak(text.charCodeAt(e))) e++;
+    if (e < n && !lineBreak(text.charCodeAt(e))) {
+      while (e < n && e < ceil + REACH && !isSpace(text.charCodeAt(e)) && !lineBreak(text.charCodeAt(e))) e++;
+    }
+    if (open >= 0 && s <= close) {
+      if (e > close) close = e;
+    } else {
+      if (open >= 0) visit(open, close);
+      open = s;
+      close = e;
+    }
+    i = wordEnd - 1;
+  }
+  if (open >= 0) visit(open, close);
+}

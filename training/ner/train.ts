@@ -1,0 +1,156 @@
+/**
+ * `npm run train:ner`: trains the learned person and organisation recogniser
+ * (pseudonymiser/detectors/people/learned) as an averaged perceptron on the
+ * train split of every corpus whose licence lets the weights ship, reports
+ * the dev split, and writes pseudonymiser/data/ner.json. Deterministic: the
+ * same corpora and seed give byte-identical weights.
+ *
+ *   npm run build && node dist/training/ner/train.js [--corpus DIR] [--epochs N] [--seed S] [--out FILE] [--no-write]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadCorpora, type Corpus } from './corpora';
+import { regionsOf, type Region } from './align';
+import { allowed, Decoder } from '../../pseudonymiser/detectors/people/learned/model';
+import {
+  BUCKETS,
+  BUCKET_BITS,
+  B_ORG,
+  B_PER,
+  I_PER,
+  TAGS,
+  TAG_COUNT,
+} from '../../pseudonymiser/detectors/people/learned/features';
+import { encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
+import { mentionScores, type Scores } from './score';
+
+/** A small seeded generator (mulberry32) for the order of training units. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Averaged perceptron weights, averaged lazily (each weight remembers when it last changed). */
+class Perceptron {
+  readonly w = new Float64Array(BUCKETS * TAG_COUNT);
+  readonly total = new Float64Array(BUCKETS * TAG_COUNT);
+  readonly stamp = new Float64Array(BUCKETS * TAG_COUNT);
+  step = 1;
+
+  update(feats: Int32Array, n: number, gold: number, guess: number): void {
+    for (let k = 0; k < n; k++) {
+      const base = feats[k]! * TAG_COUNT;
+      this.bump(base + gold, 1);
+      this.bump(base + guess, -1);
+    }
+  }
+
+  private bump(i: number, d: number): void {
+    this.total[i]! += (this.step - this.stamp[i]!) * this.w[i]!;
+    this.stamp[i] = this.step;
+    this.w[i]! += d;
+  }
+
+  averaged(): Float64Array {
+    const out = new Float64Array(this.w.length);
+    for (let i = 0; i < out.length; i++) {
+      const total = this.total[i]! + (this.step - this.stamp[i]!) * this.w[i]!;
+      out[i] = total / this.step;
+    }
+    return out;
+  }
+}
+
+export function train(
+  corpora: readonly Corpus[],
+  opts: { epochs: number; seed: number; log?: (line: string) => void },
+): Float64Array {
+  const regions: Region[] = [];
+  for (const c of corpora) {
+    if (!c.ships) continue;
+    for (const u of c.units) if (u.split === 'train') regions.push(...regionsOf(u));
+  }
+  const next = rng(opts.seed);
+  const p = new Perceptron();
+  const dec = new Decoder();
+  const order = regions.map((_, i) => i);
+  for (let epoch = 0; epoch < opts.epochs; epoch++) {
+    // Fisher-Yates with the seeded generator
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    let wrong = 0;
+    let seen = 0;
+    for (const r of order) {
+      const region = regions[r]!;
+      dec.decode(region.tokens, p.w, region.lineStart, 0, (feats, n, guess, i, prev) => {
+        // the gold tag, or where the tags decided before make it impossible (I- after no name of its kind), the
+        // tag that opens that name
+        let gold = region.gold[i]!;
+        if (!allowed(prev, gold)) gold = gold === I_PER ? B_PER : B_ORG;
+        seen++;
+        if (guess !== gold) {
+          wrong++;
+          p.update(feats, n, gold, guess);
+        }
+        p.step++;
+        return guess;
+      });
+    }
+    opts.log?.(`epoch ${epoch + 1}: ${regions.length} regions, ${seen} tokens scored, ${wrong} wrong`);
+  }
+  return p.averaged();
+}
+
+function formatScores(name: string, s: Scores): string {
+  const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+  return `${name.padEnd(14)} PER found ${pct(s.perFound, s.per).padStart(6)} of ${String(s.per).padStart(5)}  ORG found ${pct(s.orgFound, s.org).padStart(6)} of ${String(s.org).padStart(5)}  O words tagged ${pct(s.falseTokens, s.outsideTokens)}`;
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string', default: path.join(__dirname, '../../../../shared/corpus/ner') },
+      epochs: { type: 'string', default: '8' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string', default: path.join(__dirname, '../../../pseudonymiser/data/ner.json') },
+      'no-write': { type: 'boolean', default: false },
+    },
+  });
+  const root = path.resolve(values.corpus);
+  if (!fs.existsSync(root)) {
+    console.error(`train:ner: the labelled corpora are missing (${values.corpus}); see ../shared/corpus/ner`);
+    process.exit(2);
+  }
+  const corpora = loadCorpora(root);
+  const log = (line: string): void => console.error(line);
+  const started = Date.now();
+  const avg = train(corpora, { epochs: Number(values.epochs), seed: Number(values.seed), log });
+  log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const model = encodeWeights(avg, {
+    trainedOn: corpora.filter((c) => c.ships).map((c) => `${c.name} (${c.licence}), train split`),
+    epochs: Number(values.epochs),
+    seed: Number(values.seed),
+  });
+  console.log('dev split (tokens as the detector reads them; exact mention found = every token tagged):');
+  for (const c of corpora) {
+    const s = mentionScores(
+      c.units.filter((u) => u.split === 'dev'),
+      model.weights,
+    );
+    if (s.per + s.org > 0) console.log(formatScores(c.name, s));
+  }
+  if (!values['no-write']) {
+    fs.writeFileSync(values.out, `${JSON.stringify(model.json)}\n`);
+    log(`wrote ${values.out} (${TAGS.length} tags, 2^${BUCKET_BITS} buckets)`);
+  }
+}
+
+if (require.main === module) main();

@@ -1,0 +1,53 @@
+/**
+ * Chooses the learned recogniser's margins (pseudonymiser/detectors/people/learned/detect.ts `thresholds`) on the
+ * dev splits: for each pair of margins, the whole pseudonymiser twins every corpus's dev split, and the persons
+ * left whole and the capitalised non-entity words rewritten are counted. Prints the table; the test split is
+ * never read.
+ *
+ *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…]
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadCorpora } from './corpora';
+import { measureLines, twinLines } from '../../bench/ner-eval';
+import { thresholds } from '../../pseudonymiser/detectors/people/learned/detect';
+import { keyFor } from '../../bench/util';
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string', default: path.join(__dirname, '../../../../shared/corpus/ner') },
+      single: { type: 'string', default: '0,2,4,8,16' },
+      multi: { type: 'string', default: '0,2,4,8' },
+      only: { type: 'string' },
+    },
+  });
+  const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','));
+  const key = keyFor('tracetwin:ner');
+  for (const single of values.single.split(',').map(Number))
+    for (const multi of values.multi.split(',').map(Number)) {
+      thresholds.single = single;
+      thresholds.multi = multi;
+      let persons = 0;
+      let whole = 0;
+      let caps = 0;
+      let rewritten = 0;
+      const per: string[] = [];
+      for (const c of corpora) {
+        const units = c.units.filter((u) => u.split === 'dev');
+        if (units.length === 0) continue;
+        const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
+        persons += f.persons;
+        whole += f.personsWhole;
+        caps += f.capitalised;
+        rewritten += f.rewritten;
+        per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+      }
+      console.log(
+        `single ${single} multi ${multi}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
+          `rewritten ${((100 * rewritten) / caps).toFixed(2)}%  | ${per.join(' | ')}`,
+      );
+    }
+}
+
+if (require.main === module) main();
