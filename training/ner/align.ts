@@ -4,7 +4,7 @@
  * corpus token it starts in.
  */
 import { forEachRegion, newTokens, tokenize, type Tokens } from '../../pseudonymiser/detectors/people/learned/tokens';
-import { B_ORG, B_PER, I_ORG, I_PER, O } from '../../pseudonymiser/detectors/people/learned/features';
+import { B_ORG, B_OTH, B_PER, I_ORG, I_OTH, I_PER, O } from '../../pseudonymiser/detectors/people/learned/features';
 import type { Unit } from './corpora';
 import { ordinaryWord } from '../../pseudonymiser/detectors/people/learned/detect';
 
@@ -21,6 +21,10 @@ export function regionsOf(unit: Unit): Region[] {
   const text = unit.text;
   // per character: mention index + 1 (PER or ORG), 0 for none
   const owner = new Int32Array(text.length);
+  // other named things: their own tag (OTH), mention index − 1 − k, negative
+  unit.others.forEach((m, k) => {
+    for (let i = unit.starts[m.from]!; i < unit.ends[m.to - 1]!; i++) owner[i] = -1 - k;
+  });
   unit.mentions.forEach((m, k) => {
     // a person the corpus names by English words on no name list (`Borrower`, `Lender`: a contract's defined
     // parties) is no name to the product: its tokens stay O, as the detector would drop them (learned/detect.ts)
@@ -45,6 +49,11 @@ export function regionsOf(unit: Unit): Region[] {
       if (m === 0) {
         gold[i] = O;
         last = 0;
+        continue;
+      }
+      if (m < 0) {
+        gold[i] = m === last ? I_OTH : B_OTH;
+        last = m;
         continue;
       }
       const person = unit.mentions[m - 1]!.label === 'PER';

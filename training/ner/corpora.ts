@@ -30,6 +30,8 @@ export interface Unit {
   readonly labels: Label[];
   /** Entity mentions: token ranges [from, to) with their label (PER or ORG). */
   readonly mentions: { from: number; to: number; label: 'PER' | 'ORG' }[];
+  /** Mentions of other entities (places, works, events…), as token ranges. */
+  readonly others: { from: number; to: number }[];
 }
 
 export interface Corpus {
@@ -88,15 +90,17 @@ function unitOf(corpus: string, split: Split, raw: Raw, labels: Label[], begins:
     }
   }
   const mentions: Unit['mentions'] = [];
+  const others: Unit['others'] = [];
   for (let i = 0; i < labels.length; i++) {
     const l = labels[i]!;
-    if (l !== 'PER' && l !== 'ORG') continue;
+    if (l === 'O') continue;
     let j = i + 1;
     while (j < labels.length && labels[j] === l && !begins[j]) j++;
-    mentions.push({ from: i, to: j, label: l });
+    if (l === 'OTHER') others.push({ from: i, to: j });
+    else mentions.push({ from: i, to: j, label: l });
     i = j - 1;
   }
-  return { corpus, split, text, starts, ends, labels, mentions };
+  return { corpus, split, text, starts, ends, labels, mentions, others };
 }
 
 /** Reads CoNLL-style files: token in column `tokenCol`, tag in `tagCol` (negative: from the end); documents at -DOCSTART-. */

@@ -4,7 +4,7 @@
  * same kind, and capitalised words labelled as no entity that it tags.
  */
 import { Decoder, type Weights } from '../../pseudonymiser/detectors/people/learned/model';
-import { B_ORG, B_PER, I_ORG, I_PER, O } from '../../pseudonymiser/detectors/people/learned/features';
+import { B_ORG, B_OTH, B_PER, I_ORG, I_PER, O } from '../../pseudonymiser/detectors/people/learned/features';
 import { regionsOf } from './align';
 import type { Unit } from './corpora';
 
@@ -29,7 +29,7 @@ export function mentionScores(units: readonly Unit[], w: Weights, threshold = 0)
       const d = dec.decode(r.tokens, w, r.lineStart, 0);
       for (let i = 0; i < r.tokens.count; i++) {
         const tag = d.tags[i]!;
-        if (tag !== O && d.margins[i]! >= threshold)
+        if (tag !== O && tag < B_OTH && d.margins[i]! >= threshold)
           for (let c = r.tokens.start[i]!; c < r.tokens.end[i]!; c++) tagAt[c] = tag;
       }
     }

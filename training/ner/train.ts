@@ -17,6 +17,8 @@ import {
   BUCKETS,
   BUCKET_BITS,
   B_ORG,
+  B_OTH,
+  I_ORG,
   B_PER,
   I_PER,
   TAGS,
@@ -24,6 +26,8 @@ import {
 } from '../../pseudonymiser/detectors/people/learned/features';
 import { encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
 import { mentionScores, type Scores } from './score';
+import { isPlainWord } from '../../pseudonymiser/detectors/people/score';
+import { flagsOf, FIRST } from '../../pseudonymiser/detectors/people/lexicon';
 
 /** A small seeded generator (mulberry32) for the order of training units. */
 function rng(seed: number): () => number {
@@ -94,7 +98,7 @@ export function train(
         // the gold tag, or where the tags decided before make it impossible (I- after no name of its kind), the
         // tag that opens that name
         let gold = region.gold[i]!;
-        if (!allowed(prev, gold)) gold = gold === I_PER ? B_PER : B_ORG;
+        if (!allowed(prev, gold)) gold = gold === I_PER ? B_PER : gold === I_ORG ? B_ORG : B_OTH;
         seen++;
         if (guess !== gold) {
           wrong++;
@@ -107,6 +111,39 @@ export function train(
     opts.log?.(`epoch ${epoch + 1}: ${regions.length} regions, ${seen} tokens scored, ${wrong} wrong`);
   }
   return p.averaged();
+}
+
+/** Corpora of published text (news, encyclopaedia, public posts, filings): an organisation named there is public. */
+const PUBLISHED = new Set(['wikigold', 'btc', 'wnut17', 'gum', 'sec']);
+
+/**
+ * The organisations named in the train and dev splits of published text, lower case: what a twin keeps as a
+ * public name (`Microsoft`, `Malaysia Airlines`). Left out: handles and tags, one-letter names, names that are
+ * only common English words (`Bank`), and one word on the common given-name list (`Jordan`).
+ */
+export function namedOrganisations(corpora: readonly Corpus[]): { source: string; count: number; names: string } {
+  const names = new Set<string>();
+  for (const c of corpora) {
+    if (!PUBLISHED.has(c.name)) continue;
+    for (const u of c.units) {
+      if (u.split === 'test') continue;
+      for (const m of u.mentions) {
+        if (m.label !== 'ORG') continue;
+        const name = u.text.slice(u.starts[m.from]!, u.ends[m.to - 1]!).toLowerCase();
+        if (name.length < 2 || /[@#|]/.test(name)) continue;
+        const words = name.match(/\p{L}+/gu) ?? [];
+        if (words.length === 0 || words.every(isPlainWord)) continue;
+        if (words.length === 1 && flagsOf(words[0]!) & FIRST) continue;
+        names.add(name);
+      }
+    }
+  }
+  const sorted = [...names].sort();
+  return {
+    source: `organisations labelled in the train and dev splits of ${[...PUBLISHED].join(', ')} (training/ner/train.ts)`,
+    count: sorted.length,
+    names: sorted.join('|'),
+  };
 }
 
 function formatScores(name: string, s: Scores): string {
@@ -148,6 +185,9 @@ function main(): void {
     if (s.per + s.org > 0) console.log(formatScores(c.name, s));
   }
   if (!values['no-write']) {
+    const named = namedOrganisations(corpora);
+    fs.writeFileSync(path.join(path.dirname(values.out), 'named-orgs.json'), `${JSON.stringify(named)}\n`);
+    log(`wrote named-orgs.json (${named.count} names)`);
     fs.writeFileSync(values.out, `${JSON.stringify(model.json)}\n`);
     log(`wrote ${values.out} (${TAGS.length} tags, 2^${BUCKET_BITS} buckets)`);
   }

@@ -19,35 +19,38 @@ function main(): void {
       corpus: { type: 'string', default: path.join(__dirname, '../../../../shared/corpus/ner') },
       single: { type: 'string', default: '0,2,4,8,16' },
       multi: { type: 'string', default: '0,2,4,8' },
+      word: { type: 'string', default: '0' },
       only: { type: 'string' },
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','));
   const key = keyFor('tracetwin:ner');
   for (const single of values.single.split(',').map(Number))
-    for (const multi of values.multi.split(',').map(Number)) {
-      thresholds.single = single;
-      thresholds.multi = multi;
-      let persons = 0;
-      let whole = 0;
-      let caps = 0;
-      let rewritten = 0;
-      const per: string[] = [];
-      for (const c of corpora) {
-        const units = c.units.filter((u) => u.split === 'dev');
-        if (units.length === 0) continue;
-        const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
-        persons += f.persons;
-        whole += f.personsWhole;
-        caps += f.capitalised;
-        rewritten += f.rewritten;
-        per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+    for (const multi of values.multi.split(',').map(Number))
+      for (const word of values.word.split(',').map(Number)) {
+        thresholds.single = single;
+        thresholds.multi = multi;
+        thresholds.word = word;
+        let persons = 0;
+        let whole = 0;
+        let caps = 0;
+        let rewritten = 0;
+        const per: string[] = [];
+        for (const c of corpora) {
+          const units = c.units.filter((u) => u.split === 'dev');
+          if (units.length === 0) continue;
+          const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
+          persons += f.persons;
+          whole += f.personsWhole;
+          caps += f.capitalised;
+          rewritten += f.rewritten;
+          per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+        }
+        console.log(
+          `single ${single} multi ${multi} word ${word}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
+            `rewritten ${((100 * rewritten) / caps).toFixed(2)}%  | ${per.join(' | ')}`,
+        );
       }
-      console.log(
-        `single ${single} multi ${multi}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
-          `rewritten ${((100 * rewritten) / caps).toFixed(2)}%  | ${per.join(' | ')}`,
-      );
-    }
 }
 
 if (require.main === module) main();

@@ -11,6 +11,7 @@
 import lexicon from '../../data/lexicon.json';
 import orgs from '../../data/orgs.json';
 import places from '../../data/places.json';
+import named from '../../data/named-orgs.json';
 import type { Gender } from '../../pools';
 import { RunMemo } from '../../memo';
 
@@ -126,9 +127,12 @@ export function registerOf(lower: string): number | undefined {
 
 let publicOrgs: ReadonlySet<string> | null = null;
 
-/** Whether a lower-case name is a public organisation, product or project. */
+/**
+ * Whether a lower-case name is a public organisation, product or project: a brand of data/orgs.json, or an
+ * organisation named in published text (data/named-orgs.json, written by `npm run train:ner`).
+ */
 export function isPublicOrg(lower: string): boolean {
-  return (publicOrgs ??= new Set(orgs.public.split('|'))).has(lower);
+  return (publicOrgs ??= new Set([...orgs.public.split('|'), ...named.names.split('|')])).has(lower);
 }
 
 let placeNames: ReadonlySet<string> | null = null;

@@ -77,7 +77,7 @@ export function reportPerson(
 
 /**
  * A first name or surname alone. Replaced everywhere when it is no common
- * word (or carries a title); otherwise only where it was found (`at`).
+ * word (or carries a title); otherwise, or when `local`, only where it was found (`at`).
  */
 export function reportLone(
   sink: FindingSink,
@@ -87,11 +87,12 @@ export function reportLone(
   name: string,
   titled: boolean,
   at?: number,
+  local = false,
 ): void {
   surface = own(surface);
   name = own(name);
   const canonical = role === 'given' ? `${name}|` : `|${name}`;
-  const global = (titled || !isPlainWord(name)) && surface.length >= 3;
+  const global = !local && (titled || !isPlainWord(name)) && surface.length >= 3;
   if (global) sink.add({ kind: 'person', surface, canonical, caseInsensitive: true });
   else if (at !== undefined)
     sink.add({ kind: 'person', surface, canonical, at: { start: at, end: at + surface.length } });

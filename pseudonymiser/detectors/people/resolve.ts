@@ -31,8 +31,8 @@ import { generatorFor } from '../../standins';
 import { emailDomainStandIn, splitEmail } from '../../standins/accounts/email';
 import { isCjk } from '../../standins/cjk';
 import { isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
-import { familyScore, givenScore, isPlainWord } from './score';
-import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
+import { familyScore, givenScore, isPlainWord, neverName } from './score';
+import { flagsOf, isPlace, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
 import type { OrgEntity, PeopleState, PersonEntity } from './state';
 
@@ -190,16 +190,19 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     const fDisplay = family.replace(/(^|[\s'’-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
     const forms = [`${fDisplay}, ${gDisplay}`, `${gDisplay.charAt(0)}. ${fDisplay}`];
     const fl = flagsOf(family.split(' ').pop() ?? family);
-    if (!isPlainWord(given) && given.length >= 3 && byGiven.get(given) === r && !isPublicOrg(given))
-      forms.push(gDisplay);
-    if (!isPlainWord(family) && family.length >= 3 && byFamily.get(family) === r && !isPublicOrg(family))
-      forms.push(fDisplay);
+    // a part that is a calendar word or a place (`June`, `Georgia`) is replaced where it stands in the name, not
+    // wherever it stands: `7 June 2014` and `Atlanta, Georgia` are no one
+    const alone = (part: string): boolean =>
+      !isPlainWord(part) && part.length >= 3 && !isPublicOrg(part) && !neverName(part) && !isPlace(part);
+    if (alone(given) && byGiven.get(given) === r) forms.push(gDisplay);
+    if (alone(family) && byFamily.get(family) === r) forms.push(fDisplay);
     else if (
       fl & SURNAME &&
       !(fl & FIRST) &&
       family.length >= 3 &&
       byFamily.get(family) === r &&
-      !isPublicOrg(family)
+      !isPublicOrg(family) &&
+      !isPlace(family)
     ) {
       // a surname that is also a word (`Brown`) is replaced in Title Case only
       sink.add({ kind: 'person', surface: fDisplay, canonical });

@@ -11,6 +11,7 @@ import type { FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
+import { isTitle, type TokenFacts } from './features';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
@@ -24,10 +25,10 @@ function model(): Float32Array {
 }
 
 /**
- * The least margin (best name tag's score less O's, at the span's weakest token) a span needs: one word alone,
- * and two words or more. Chosen on the dev splits by `training/ner/tune.ts`, which alone changes them.
+ * The least margin (best name tag's score less the best other tag's, at the span's weakest token) a span needs:
+ * one word alone, two words or more, and one word alone that is also an English word (`Rose`, `Bill`). Chosen on the dev splits by `training/ner/tune.ts`, which alone changes them.
  */
-export const thresholds = { single: 0, multi: 0 };
+export const thresholds = { single: 0, multi: 0, word: 40 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -35,8 +36,6 @@ const PUBLIC_BODY = new Set(
   government police army navy military bureau agency cabinet republic kingdom federation nations union embassy
   consulate municipality county state states province supreme judiciary presidency`.split(/\s+/),
 );
-
-const TITLE_WORD = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|herr|frau|mme|mlle|rev|judge|justice)\.?$/i;
 
 function words(t: Tokens, s: Span): string[] {
   const out: string[] = [];
@@ -58,15 +57,43 @@ export function ordinaryWord(lower: string): boolean {
   );
 }
 
-function reportSpan(t: Tokens, s: Span, sink: FindingSink, st: PeopleState): void {
+/** A word written as code (`InvoiceService`, `getUser`): a capital after two lower-case letters, not `MacArthur`. */
+function camelCase(word: string): boolean {
+  return /\p{Ll}{2}\p{Lu}/u.test(word) && !/^(?:Mac|Van|Von|Fitz|Della|Dos|Das)\p{Lu}/u.test(word);
+}
+
+/** An English word of any frequency band. */
+function englishWord(lower: string): boolean {
+  return (lex.flagsOf(lower) & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0;
+}
+
+function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st: PeopleState): void {
   for (let i = s.from; i < s.to; i++) if (t.kind[i] === LINK) return;
   let from = s.from;
   // a title before the name is no part of it
-  while (from < s.to && t.kind[from] === WORD && TITLE_WORD.test(t.text.slice(t.start[from]!, t.end[from]!))) from++;
+  while (from < s.to && t.kind[from] === WORD && isTitle(t.text.slice(t.start[from]!, t.end[from]!).toLowerCase()))
+    from++;
   // a dot after a title (`Mr .` as tokens) either
   while (from < s.to && t.kind[from] !== WORD) from++;
   let to = s.to;
   while (to > from && t.kind[to - 1] !== WORD) to--;
+  if (s.kind === 'organisation') {
+    // an English word opening the sentence is no part of an organisation's name (`Bump Amazon Web Services`)
+    while (
+      from < to &&
+      facts.opens[from] &&
+      t.kind[from] === WORD &&
+      ordinaryWord(t.text.slice(t.start[from]!, t.end[from]!).toLowerCase())
+    )
+      from++;
+  }
+  if (s.kind === 'person') {
+    // ordinary words at either end are no part of a person's name (`The Wachowskis`)
+    const plain = (i: number): boolean =>
+      t.kind[i] === WORD && ordinaryWord(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
+    while (from < to && (plain(from) || t.kind[from] !== WORD)) from++;
+    while (to > from && (plain(to - 1) || t.kind[to - 1] !== WORD)) to--;
+  }
   if (to <= from) return;
   const span: Span = { ...s, from, to };
   const ws = words(t, span);
@@ -75,9 +102,15 @@ function reportSpan(t: Tokens, s: Span, sink: FindingSink, st: PeopleState): voi
   const surface = t.text.slice(start, t.end[to - 1]!);
   const lower = surface.toLowerCase();
   if (lex.isPublicOrg(lower) || lex.isPlace(lower)) return;
+  if (ws.some(camelCase)) return;
   if (s.kind === 'organisation') {
+    // one word alone is left to the rules, which need a legal form or a context (`Initech, Inc.`, `works at
+    // Initech`): the model tags the best-known companies (`Microsoft confirms`) that a twin keeps
+    if (ws.length < 2) return;
     if (ws.some((w) => PUBLIC_BODY.has(w.toLowerCase()))) return;
-    if (ws.length === 1 && (isPlainWord(lower) || ws[0]!.length < 3)) return;
+    // a public name's products and divisions (`Google Cloud Platform`): its first word that is no ordinary word
+    const head = ws.find((w) => !isPlainWord(w.toLowerCase()));
+    if (head !== undefined && lex.isPublicOrg(head.toLowerCase())) return;
     if (ws.every((w) => isPlainWord(w.toLowerCase()) || lex.isPublicOrg(w.toLowerCase()))) return;
     const canon = orgCanonicalOf(surface);
     if (canon.length < 2 || lex.isPublicOrg(canon)) return;
@@ -91,7 +124,12 @@ function reportSpan(t: Tokens, s: Span, sink: FindingSink, st: PeopleState): voi
   if (ws.length === 1) {
     const w = lows[0]!;
     if (w.length < 2 || initials(ws[0]!)) return;
-    reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start);
+    // an English word opening a sentence is capitalised as any first word is: the word it is (`Mark the ticket as
+    // solved`, `Rose gold is the default`)
+    if (englishWord(w) && (facts.opens[from] || s.margin < thresholds.word)) return;
+    // one word alone is replaced where the model found it, not everywhere: each of its other mentions is read in
+    // its own context (a word that names a person in one line may be a place or a thing in the next)
+    reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start, true);
     return;
   }
   // `Harris, Steven`: the family name first, before a comma
@@ -118,9 +156,10 @@ export function scanLearned(text: string, sink: FindingSink, st: PeopleState): v
     tokenize(t, from, to);
     const lineStart = from === 0 || text.charCodeAt(from - 1) === 10;
     const d = decoder.decode(t, w, lineStart, 0);
+    const facts = decoder.facts;
     for (const s of spansOf(t.count, d)) {
       const words = s.to - s.from;
-      if (s.margin >= (words === 1 ? thresholds.single : thresholds.multi)) reportSpan(t, s, sink, st);
+      if (s.margin >= (words === 1 ? thresholds.single : thresholds.multi)) reportSpan(t, facts, s, sink, st);
     }
   });
 }

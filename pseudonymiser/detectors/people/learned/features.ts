@@ -11,21 +11,31 @@
  * the two tags decided before it, the position in its sentence, and the
  * context the caller names (a JSON key or a table column: `ctx`).
  */
-import { flagsOf, isPlace, isPublicOrg } from '../lexicon';
+import { flagsOf, isPlace, isPublicOrg, registerOf } from '../lexicon';
 import { LINK, NUMBER, PUNCT, type Tokens } from './tokens';
 
 /** log2 of the number of feature buckets of a model. */
 export const BUCKET_BITS = 20;
 export const BUCKETS = 1 << BUCKET_BITS;
 
-/** The tags, in the order of a model's weight rows. */
-export const TAGS = ['O', 'B-PER', 'I-PER', 'B-ORG', 'I-ORG'] as const;
+/**
+ * The tags, in the order of a model's weight rows. OTH is any other named thing (a place, a work, an event, a
+ * nationality): learned apart from O, so that O is the tag of ordinary words alone, and never reported.
+ */
+export const TAGS = ['O', 'B-PER', 'I-PER', 'B-ORG', 'I-ORG', 'B-OTH', 'I-OTH'] as const;
 export const O = 0;
 export const B_PER = 1;
 export const I_PER = 2;
 export const B_ORG = 3;
 export const I_ORG = 4;
+export const B_OTH = 5;
+export const I_OTH = 6;
 export const TAG_COUNT = TAGS.length;
+
+/** Whether a lower-case word is a title or an honorific (`dr`, `dr.`, `senator`). */
+export function isTitle(lower: string): boolean {
+  return TITLES.has(lower.endsWith('.') ? lower.slice(0, -1) : lower);
+}
 
 /** Lexicon facts beyond the lexicon's own flags (bits 0-6). */
 const PLACE = 1 << 7;
@@ -76,6 +86,12 @@ export interface TokenFacts {
   shape: Int32Array;
   /** Hash of the last three characters, lower case. */
   suffix: Int32Array;
+  /** Hashes of the last two and four characters and the first three, lower case. */
+  suffix2: Int32Array;
+  suffix4: Int32Array;
+  prefix: Int32Array;
+  /** The cultural register of the name lists the word is on (0 none). */
+  register: Uint8Array;
   /** Lexicon flags and the bits above. */
   flags: Int32Array;
   /** Script class (0 none, 1 Latin, 2 Greek, 3 Cyrillic, 4 Armenian/Georgian, 5 Hebrew, 6 Arabic, 7 Indic, 8 Thai, 9 other). */
@@ -91,6 +107,10 @@ export function newFacts(capacity = 64): TokenFacts {
     lower: new Int32Array(capacity),
     shape: new Int32Array(capacity),
     suffix: new Int32Array(capacity),
+    suffix2: new Int32Array(capacity),
+    suffix4: new Int32Array(capacity),
+    prefix: new Int32Array(capacity),
+    register: new Uint8Array(capacity),
     flags: new Int32Array(capacity),
     script: new Uint8Array(capacity),
     opens: new Uint8Array(capacity),
@@ -105,6 +125,10 @@ function grow(f: TokenFacts, n: number): void {
   f.lower = new Int32Array(size);
   f.shape = new Int32Array(size);
   f.suffix = new Int32Array(size);
+  f.suffix2 = new Int32Array(size);
+  f.suffix4 = new Int32Array(size);
+  f.prefix = new Int32Array(size);
+  f.register = new Uint8Array(size);
   f.flags = new Int32Array(size);
   f.script = new Uint8Array(size);
   f.opens = new Uint8Array(size);
@@ -184,6 +208,7 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
           : 0;
     if (kind === LINK) {
       f.lower[i] = f.shape[i] = f.suffix[i] = 0x4c494e4b;
+      f.suffix2[i] = f.suffix4[i] = f.prefix[i] = f.register[i] = 0;
       f.flags[i] = 0;
       f.script[i] = 0;
       f.caps[i] = 0;
@@ -192,7 +217,7 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
     if (kind === NUMBER) {
       const w = `<d${Math.min(word.length, 6)}>`;
       f.lower[i] = f.shape[i] = hashString(w);
-      f.suffix[i] = 0;
+      f.suffix[i] = f.suffix2[i] = f.suffix4[i] = f.prefix[i] = f.register[i] = 0;
       f.flags[i] = 0;
       f.script[i] = 0;
       f.caps[i] = 0;
@@ -201,7 +226,12 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
     const lower = word.toLowerCase();
     f.lower[i] = hashString(lower);
     f.shape[i] = hashString(shapeOf(word));
-    f.suffix[i] = kind === PUNCT ? 0 : hashString(lower.slice(-3));
+    const punct = kind === PUNCT;
+    f.suffix[i] = punct ? 0 : hashString(lower.slice(-3));
+    f.suffix2[i] = punct || lower.length < 3 ? 0 : hashString(lower.slice(-2));
+    f.suffix4[i] = punct || lower.length < 5 ? 0 : hashString(lower.slice(-4));
+    f.prefix[i] = punct || lower.length < 4 ? 0 : hashString(lower.slice(0, 3));
+    f.register[i] = punct ? 0 : (registerOf(lower) ?? -1) + 1;
     f.flags[i] = kind === PUNCT ? 0 : lexiconFlags(lower);
     f.script[i] = kind === PUNCT ? 0 : scriptOf(text.charCodeAt(s));
     f.caps[i] = kind !== PUNCT && e - s >= 2 && word === word.toUpperCase() && lower !== word ? 1 : 0;
@@ -288,6 +318,10 @@ export function featuresAt(
   out[n++] = mix(23, Math.imul(s1, 31) ^ sh ^ Math.imul(y1, 17));
   out[n++] = mix(24, Math.imul(fl, 31) ^ (fn & 0xfff));
   out[n++] = mix(25, Math.imul(fp & 0xfff, 31) ^ fl);
+  out[n++] = mix(29, f.suffix2[i]!);
+  out[n++] = mix(30, f.suffix4[i]!);
+  out[n++] = mix(31, f.prefix[i]!);
+  out[n++] = mix(32, f.register[i]! * 2 + (i > 0 && f.register[i - 1]! > 0 ? 1 : 0));
   if (ctx !== 0) {
     out[n++] = mix(26, ctx);
     out[n++] = mix(27, ctx ^ Math.imul(sh, 31));
@@ -297,4 +331,4 @@ export function featuresAt(
 }
 
 /** The most features featuresAt writes. */
-export const MAX_FEATURES = 32 + FLAG_BITS;
+export const MAX_FEATURES = 36 + FLAG_BITS;

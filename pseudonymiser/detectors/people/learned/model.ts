@@ -8,7 +8,7 @@
  * or right after a word tagged as a name); every other token is O. A tag that
  * continues a name (I-) follows only a tag of the same kind.
  */
-import { candidateAt, WORD, type Tokens } from './tokens';
+import { candidateAt, LINK, PUNCT, WORD, type Tokens } from './tokens';
 import {
   featuresAt,
   MAX_FEATURES,
@@ -18,6 +18,8 @@ import {
   I_PER,
   B_ORG,
   I_ORG,
+  B_OTH,
+  I_OTH,
   allCaps,
   readFacts,
   newFacts,
@@ -42,13 +44,21 @@ export function newDecoded(capacity = 64): Decoded {
 export function allowed(prev: number, tag: number): boolean {
   if (tag === I_PER) return prev === B_PER || prev === I_PER;
   if (tag === I_ORG) return prev === B_ORG || prev === I_ORG;
+  if (tag === I_OTH) return prev === B_OTH || prev === I_OTH;
   return true;
 }
 
 /** Whether token `i` is scored at all, after a token tagged `prev`. */
 export function scored(t: Tokens, i: number, prev: number): boolean {
-  if (prev !== O) return true;
-  if (t.kind[i] !== WORD) return false;
+  const kind = t.kind[i]!;
+  if (prev !== O) {
+    // a name goes on over words and numbers, and over the punctuation inside names (`Harris, Steven`, `Harbor &
+    // Finch`, `Jean - Luc`); a full stop, a colon or a bracket ends it
+    if (kind !== PUNCT) return kind !== LINK;
+    const c = t.text.charCodeAt(t.start[i]!);
+    return c === 44 || c === 38 || c === 45 || c === 39 || c === 0x2019;
+  }
+  if (kind !== WORD) return false;
   return candidateAt(t.text, t.start[i]!, upperTable(), letterTable());
 }
 
@@ -102,7 +112,13 @@ export class Decoder {
           }
         }
         tag = best;
-        margins[i] = bestScore - this.scores[O]!;
+        // how far the chosen tag is ahead of O, or for O and OTH, of the best name tag
+        let other = this.scores[O]!;
+        if (best === O || best >= B_OTH) {
+          other = -Infinity;
+          for (let c = 1; c < B_OTH; c++) if (allowed(p1, c) && this.scores[c]! > other) other = this.scores[c]!;
+        }
+        margins[i] = bestScore - other;
         if (learn) tag = learn(this.feats, n, best, i, p1);
       }
       tags[i] = tag;

@@ -7,8 +7,9 @@
  *   script without letter case): lower-case prose, code and JSON punctuation
  *   between them are never tokenised.
  * - A token is a word (letters, inner apostrophes and hyphens; `A.` and
- *   `H.İ.` as one initials token), a number, one punctuation character, or a
- *   whole e-mail address, URL or host (`LINK`), which is never a name.
+ *   `H.İ.` as one initials token), a number or an identifier (letters run
+ *   together with digits or `_`), one punctuation character, or a whole
+ *   e-mail address, URL or host (`LINK`), which is never a name.
  */
 import { letterTable, upperTable, isSpace } from '../text';
 
@@ -72,6 +73,10 @@ function isLink(text: string, s: number, e: number, letters: Uint8Array): boolea
   return dots > 0;
 }
 
+/** What may open or close a run around an address: ( [ < { " ' and ) ] > } " ' . , ; : ! ? */
+const OPENING = [40, 91, 60, 123, 34, 39, 0x201c, 0x2018];
+const CLOSING = [41, 93, 62, 125, 34, 39, 0x201d, 0x2019, 46, 44, 59, 58, 33, 63];
+
 /** Tokenises [from, to) of `text` (a region) into `t`, after what it already holds. */
 export function tokenize(t: Tokens, from: number, to: number): void {
   const text = t.text;
@@ -91,7 +96,14 @@ export function tokenize(t: Tokens, from: number, to: number): void {
       e++;
     }
     if (e - i > 3 && isLink(text, i, e, letters)) {
-      push(t, i, e, LINK);
+      // brackets, quotes and punctuation around an address are tokens of their own: `(a@b.io).` ends a sentence
+      let a = i;
+      let b = e;
+      while (a < b && OPENING.includes(text.charCodeAt(a))) a++;
+      while (b > a && CLOSING.includes(text.charCodeAt(b - 1))) b--;
+      for (let k = i; k < a; k++) push(t, k, k + 1, PUNCT);
+      push(t, a, b, LINK);
+      for (let k = b; k < e; k++) push(t, k, k + 1, PUNCT);
       i = e;
       continue;
     }
@@ -99,6 +111,23 @@ export function tokenize(t: Tokens, from: number, to: number): void {
     let j = i;
     while (j < e) {
       const d = text.charCodeAt(j);
+      // letters run together with digits or `_` (`KC18K6`, `user_id`, `B2B`): an identifier, never a name
+      if (letters[d] || (d >= 48 && d <= 57) || d === 95) {
+        let k = j;
+        let digits = false;
+        let alpha = false;
+        for (; k < e; k++) {
+          const q = text.charCodeAt(k);
+          if (letters[q]) alpha = true;
+          else if ((q >= 48 && q <= 57) || q === 95) digits = true;
+          else break;
+        }
+        if (alpha && digits) {
+          push(t, j, k, NUMBER);
+          j = k;
+          continue;
+        }
+      }
       if (letters[d]) {
         let k = j + 1;
         for (;;) {
