@@ -26,7 +26,7 @@ function unit(spec: string): Unit {
     mentions.push({ from: i, to: j, label: l });
     i = j - 1;
   }
-  return { corpus: 't', split: 'test', text, starts, ends, labels, mentions };
+  return { corpus: 't', split: 'test', text, starts, ends, labels, mentions, others: [] };
 }
 
 describe('npm run eval:ner measuring a tool’s output lines', () => {
