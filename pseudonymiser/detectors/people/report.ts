@@ -4,7 +4,7 @@
  */
 import type { FindingSink } from '../../types';
 import { isPlainWord } from './score';
-import { isPublicOrg } from './lexicon';
+import { isPlace, isPublicOrg } from './lexicon';
 import { orgCanonical, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
@@ -63,6 +63,8 @@ export function reportPerson(
   given = own(given);
   family = own(family);
   if (surface.length < 3 && !(surface.length === 2 && isCjk(surface))) return;
+  // a place's whole name (`Sierra Leone`, `Los Angeles`) is no one's, whatever its words are as names
+  if (isPlace(surface.toLowerCase())) return;
   if (initialOnly || (given.length === 1 && !isCjk(given))) {
     // `J. Doe`: a surname with an initial; linked to a full name in resolution
     reportLone(sink, st, surface, 'family', family, true);

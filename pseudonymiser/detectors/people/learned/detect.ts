@@ -7,7 +7,7 @@
  * organisation or body (a court, a ministry, a parliament), a place, or one
  * ordinary English word alone.
  */
-import type { FindingSink } from '../../../types';
+import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
@@ -148,10 +148,16 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
 
 const decoder = new Decoder();
 
-/** Reports what the model finds in `text` (a chunk's corpus). */
-export function scanLearned(text: string, sink: FindingSink, st: PeopleState): void {
+/** Reports what the model finds in a chunk's text; object keys are schema, not text, and are not read. */
+export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
   const w = model();
+  const text = chunk.corpus;
+  const segs = chunk.segments;
+  let k = 0;
   forEachRegion(text, (from, to) => {
+    // regions stop at the separators between segments: the region's segment is the last to start at or before it
+    while (k + 1 < segs.length && segs[k + 1]!.start <= from) k++;
+    if (segs.length > 0 && segs[k]!.isKey) return;
     const t = newTokens(text);
     tokenize(t, from, to);
     const lineStart = from === 0 || text.charCodeAt(from - 1) === 10;

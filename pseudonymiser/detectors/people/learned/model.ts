@@ -48,12 +48,30 @@ export function allowed(prev: number, tag: number): boolean {
   return true;
 }
 
+/** Lower-case words that may stand inside a person's name (`van`, `bin`). */
+const PARTICLES = new Set(
+  `van von der den de da das do dos del della di du le la bin binti ibn al el ben bat ter ten zu af av y e`.split(
+    /\s+/,
+  ),
+);
+/** Lower-case words that may stand inside an organisation's or another thing's name (`of`, `and`). */
+const JOINING = new Set([...PARTICLES, ...'of and for the on at in und et'.split(' ')]);
+
 /** Whether token `i` is scored at all, after a token tagged `prev`. */
 export function scored(t: Tokens, i: number, prev: number): boolean {
   const kind = t.kind[i]!;
   if (prev !== O) {
     // a name goes on over words and numbers, and over the punctuation inside names (`Harris, Steven`, `Harbor &
     // Finch`, `Jean - Luc`); a full stop, a colon or a bracket ends it
+    if (kind === WORD) {
+      // a word in lower case goes on a name only as a particle or a joining word (`van`, `bin`, `of`, `and`)
+      const c = t.text.charCodeAt(t.start[i]!);
+      if (c >= 97 && c <= 122) {
+        const w = t.text.slice(t.start[i]!, t.end[i]!);
+        return prev === B_PER || prev === I_PER ? PARTICLES.has(w) : JOINING.has(w);
+      }
+      return true;
+    }
     if (kind !== PUNCT) return kind !== LINK;
     const c = t.text.charCodeAt(t.start[i]!);
     return c === 44 || c === 38 || c === 45 || c === 39 || c === 0x2019;
