@@ -381,8 +381,9 @@ class LB {
     ]);
   }
   nationalId(p: LPerson, layout: string): { value: string; maker: NationalIdMaker } {
-    const id = p.nid ?? { maker: NATIONAL_IDS[0]!, value: NATIONAL_IDS[0]!.make(this.r) };
-    return { value: this.p('national_id', id.maker.name, layout, id.value), maker: id.maker };
+    // a person of a country without an id maker here holds another country's id (every maker gets drawn)
+    if (!p.nid) return this.anyNationalId(layout);
+    return { value: this.p('national_id', p.nid.maker.name, layout, p.nid.value), maker: p.nid.maker };
   }
   /** A national id of any maker (so that every country is drawn), with its words. */
   anyNationalId(layout: string): { value: string; maker: NationalIdMaker } {
