@@ -370,8 +370,10 @@ class LB {
   org(o: LOrg, layout: string): string {
     return this.p('organisation', 'private', layout, o.name);
   }
+  /** The person's number, or (half the time) another number of the same country in a layout drawn afresh. */
   phone(p: LPerson, layout: string): string {
-    return this.p('phone', `${p.phone.country} ${p.phone.layout}`, layout, p.phone.text);
+    const ph = this.r.chance(0.5) ? p.phone : makePhone2(this.r, p.phone.country as Parameters<typeof makePhone2>[1]);
+    return this.p('phone', `${ph.country} ${ph.layout}`, layout, ph.text);
   }
   address(p: LPerson, layout: string, part: 'full' | 'street' = 'full'): string {
     const a = p.address;
