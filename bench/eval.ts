@@ -7,16 +7,23 @@
  *      prints, per kind, planted / leaked / leak rate; the keep rate per keep
  *      class; format checks per trace format; validity of stand-ins; and
  *      cross-trace consistency (one key: same stand-in, another key: another);
- *   2. twins the real traces of the shared corpus (../shared/corpus from the
+ *   2. twins the layouts corpus (bench/layouts.ts: HAR files, Kubernetes and CI
+ *      logs, SQL dumps, database client tables, CSV / TSV / markdown, config
+ *      files, e-mail, calendar and contact files, command lines, HTTP headers,
+ *      chat and ticket exports, webhook payloads, MCP logs) from its own seed
+ *      and prints its figures in a section of their own (bench/layouts-eval.ts);
+ *   3. twins the real traces of the shared corpus (../shared/corpus from the
  *      repository root): tau-bench trajectories (every name, e-mail and user id
  *      of its users database must be gone), SWE-agent trajectories (the
  *      maintainer's e-mail and home path must be gone) and the Claude Code /
  *      Codex / OTLP samples (format checks), and prints leak counts there.
  *
- * Leaks are reported, not fatal. The exit status is 1 when a format check
- * fails, 2 on a usage error or a missing corpus.
+ * Leaks are reported, not fatal. The exit status is 1 when a format check of
+ * the default corpus or of the real traces fails (the layouts' format checks
+ * too with --layouts-strict), 2 on a usage error or a missing corpus.
  *
  *   node dist/bench/eval.js [--seed S] [--per-family N] [--corpus DIR] [--no-real] [--json FILE] [--verbose]
+ *                           [--layouts-seed S] [--layouts-per-kind N] [--no-layouts] [--layouts-strict]
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -32,6 +39,7 @@ import {
   type Label,
   type TraceEval,
 } from './evaluate';
+import { evalLayouts, type LayoutsSummary } from './layouts-eval';
 import { pct, table } from './report';
 import { keyFor, repoRoot } from './util';
 
@@ -43,7 +51,12 @@ export interface EvalOptions {
   /** Shared corpus folder; null skips the real traces. */
   readonly corpus: string | null;
   readonly verbose: boolean;
+  /** The layouts corpus (bench/layouts.ts): its own seed and size; null skips it. */
+  readonly layouts?: { readonly seed: string; readonly perKind: number } | null;
 }
+
+/** The layouts corpus' default seed, used while developing; report figures from another (--layouts-seed). */
+export const LAYOUTS_DEV_SEED = 'tracetwin-layouts';
 
 // ---------------------------------------------------------------- tallies
 
@@ -105,6 +118,7 @@ export interface EvalSummary {
     otherKeyDifferent: number;
   };
   readonly real: Record<string, { files: number; labels: number; leaked: number; formatFailures: number }>;
+  readonly layouts?: LayoutsSummary;
 }
 
 function mostCommon(values: readonly string[]): string | undefined {
@@ -473,12 +487,15 @@ export function runEval(
   log: (s: string) => void = (s) => process.stdout.write(s + '\n'),
 ): EvalSummary {
   const synthetic = evalSynthetic(opts, log);
+  const layouts = opts.layouts
+    ? evalLayouts({ ...opts.layouts, verbose: opts.verbose, key: keyFor(`${opts.layouts.seed}:1`) }, log)
+    : undefined;
   let real: EvalSummary['real'] = {};
   if (opts.corpus !== null) real = evalReal(opts.corpus, opts.seed, opts.verbose, log);
-  return { ...synthetic, real };
+  return { ...synthetic, real, ...(layouts ? { layouts } : {}) };
 }
 
-function parseArgs(argv: readonly string[]): EvalOptions & { json: string | null } {
+function parseArgs(argv: readonly string[]): EvalOptions & { json: string | null; layoutsStrict: boolean } {
   const { values } = parseCommandLine({
     args: [...argv],
     options: {
@@ -488,13 +505,27 @@ function parseArgs(argv: readonly string[]): EvalOptions & { json: string | null
       'no-real': { type: 'boolean', default: false },
       json: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      'layouts-seed': { type: 'string', default: LAYOUTS_DEV_SEED },
+      'layouts-per-kind': { type: 'string', default: '6' },
+      'no-layouts': { type: 'boolean', default: false },
+      'layouts-strict': { type: 'boolean', default: false },
     },
     strict: true,
   });
   const perFamily = Number(values['per-family']);
   if (!Number.isInteger(perFamily) || perFamily < 1) throw new Error('--per-family must be a positive integer');
   const corpus = values['no-real'] ? null : path.resolve(values.corpus ?? path.join(repoRoot(), '../shared/corpus'));
-  return { seed: values.seed!, perFamily, corpus, json: values.json ?? null, verbose: values.verbose! };
+  const perKind = Number(values['layouts-per-kind']);
+  if (!Number.isInteger(perKind) || perKind < 1) throw new Error('--layouts-per-kind must be a positive integer');
+  return {
+    seed: values.seed!,
+    perFamily,
+    corpus,
+    json: values.json ?? null,
+    verbose: values.verbose!,
+    layouts: values['no-layouts'] ? null : { seed: values['layouts-seed']!, perKind },
+    layoutsStrict: values['layouts-strict']!,
+  };
 }
 
 if (require.main === module) {
@@ -514,10 +545,21 @@ if (require.main === module) {
   }
   const summary = runEval(opts);
   if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(summary, null, 2) + '\n');
-  const fails = summary.formatFailures + Object.values(summary.real).reduce((n, r) => n + r.formatFailures, 0);
+  const fails =
+    summary.formatFailures +
+    Object.values(summary.real).reduce((n, r) => n + r.formatFailures, 0) +
+    (opts.layoutsStrict ? (summary.layouts?.formatFailures ?? 0) : 0);
+  if (summary.layouts && summary.layouts.formatFailures > 0 && !opts.layoutsStrict)
+    process.stdout.write(
+      `\nlayouts: ${summary.layouts.formatFailures} format check(s) failed (reported, not fatal; --layouts-strict makes them fatal).\n`,
+    );
   if (fails > 0) {
     process.stdout.write(`\nFAILED: ${fails} format check(s) failed.\n`);
     process.exit(1);
   }
-  process.stdout.write('\nAll format checks passed (leaks are reported above, not fatal).\n');
+  process.stdout.write(
+    opts.layoutsStrict || !summary.layouts
+      ? '\nAll format checks passed (leaks are reported above, not fatal).\n'
+      : '\nAll format checks of the generated corpus and the real traces passed (leaks are reported above, not fatal).\n',
+  );
 }
