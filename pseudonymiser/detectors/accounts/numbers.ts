@@ -15,6 +15,7 @@ import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, lastKey, normKey, textBefore } from './util';
 import { RunMemo } from '../../memo';
+import { idAt } from './nationalids';
 
 const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
 
@@ -253,6 +254,9 @@ const MAY_CARD = 16;
 
 function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: DetectContext): number {
   const corpus = chunk.corpus;
+  // national ids of the table first: a Belgian `01.02.03-…` starts like a date
+  const id = idAt(chunk, ctx, p, sink);
+  if (id > p) return id;
   const may = mayMatchAt(corpus, p);
   let m = (may & MAY_DATE) !== 0 ? sticky(DATE, corpus, p) : null;
   if (m && plausibleDate(m)) return p + m[0].length;
