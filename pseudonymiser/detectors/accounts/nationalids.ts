@@ -790,31 +790,54 @@ export function idValid(scheme: IdScheme, compact: string): boolean {
 
 // ---- context: the words before a value, its key ----
 
-const wordPattern = (w: string): string => {
-  const esc = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\t_-]?');
-  // words of Latin letters are whole words; CJK, Hangul and Hebrew ones are not separated by spaces
-  return /^[a-zà-ÿ]/.test(w) ? `(?<![\\p{L}\\p{N}])${esc}(?![\\p{L}])` : esc;
-};
-/** Every word, longest first, to the schemes it names ('*' for all). */
+/** Every word to the schemes it names ('*' for all). */
 const WORD_SCHEMES = new Map<string, string[]>();
 for (const s of ID_SCHEMES) for (const w of s.words) WORD_SCHEMES.set(w, [...(WORD_SCHEMES.get(w) ?? []), s.id]);
 for (const w of GENERAL_WORDS) WORD_SCHEMES.set(w, ['*']);
-const ALL_WORDS = [...WORD_SCHEMES.keys()].sort((a, b) => b.length - a.length);
-const CONTEXT_WORDS = new RegExp(ALL_WORDS.map(wordPattern).join('|'), 'giu');
-/** The word as written, normalised to a table word: lower case, blanks, `_` and `-` as in the table. */
-const WORD_FORMS = new Map<string, string>();
-for (const w of ALL_WORDS) WORD_FORMS.set(w.replace(/[ _-]/g, ''), w);
+const ALL_WORDS = [...WORD_SCHEMES.keys()];
 
-/** Schemes named by the words in `text` (the text before a value on its line). */
-function schemesInText(text: string): ReadonlySet<string> | null {
+/** Lower case, with `_`, `-` and tabs as blanks: how the text before a value and the words are compared. */
+const normWords = (t: string): string => t.toLowerCase().replace(/[\t_-]/g, ' ');
+/**
+ * What is looked for: each word normalised, and a word of several parts also run together (`steuer id`,
+ * `steuer-id`, `steuerid`); whether it must stand alone (words of Latin letters: CJK, Hangul and Hebrew
+ * ones are written without spaces around them).
+ */
+const NEEDLES: readonly { readonly text: string; readonly word: string; readonly whole: boolean }[] = ALL_WORDS.flatMap(
+  (word) => {
+    const text = normWords(word);
+    const whole = /^[a-zà-ÿ]/.test(word);
+    const squeezed = text.replace(/ /g, '');
+    return squeezed === text
+      ? [{ text, word, whole }]
+      : [
+          { text, word, whole },
+          { text: squeezed, word, whole },
+        ];
+  },
+);
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * Schemes named by the words in `text` (the text before a value on its line). A few dozen indexOf calls
+ * on a short text: far cheaper than one pattern of every word, which the candidates of every digit run
+ * would pay for.
+ */
+function schemesInText(raw: string): ReadonlySet<string> | null {
+  const text = normWords(raw);
   let out: Set<string> | null = null;
-  CONTEXT_WORDS.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = CONTEXT_WORDS.exec(text)) !== null) {
-    const w = WORD_FORMS.get(m[0].toLowerCase().replace(/[ \t_-]/g, ''));
-    if (w === undefined) continue;
-    out ??= new Set();
-    for (const id of WORD_SCHEMES.get(w)!) out.add(id);
+  for (const needle of NEEDLES) {
+    for (let i = text.indexOf(needle.text); i >= 0; i = text.indexOf(needle.text, i + 1)) {
+      if (needle.whole) {
+        const end = i + needle.text.length;
+        if (i > 0 && LETTER_OR_DIGIT.test(text[i - 1]!)) continue;
+        if (end < text.length && LETTER.test(text[end]!)) continue;
+      }
+      out ??= new Set();
+      for (const id of WORD_SCHEMES.get(needle.word)!) out.add(id);
+      break;
+    }
   }
   return out;
 }
