@@ -300,10 +300,13 @@ export function bech32Encode(hrp: string, data: number[], constant: number): str
   return out;
 }
 
+/** Human-readable parts of segwit addresses: Bitcoin (BIP-173: main, test, regtest) and Litecoin (main, test). */
+const SEGWIT_HRPS = new Set(['bc', 'tb', 'bcrt', 'ltc', 'tltc']);
+
 /** A segwit address is valid when its checksum variant matches its witness version (BIP-350). */
 export function segwitValid(s: string): boolean {
   const d = bech32Decode(s);
-  if (!d || (d.hrp !== 'bc' && d.hrp !== 'tb') || d.data.length < 1) return false;
+  if (!d || !SEGWIT_HRPS.has(d.hrp) || d.data.length < 1) return false;
   const version = d.data[0]!;
   if (version > 16) return false;
   return version === 0 ? d.constant === BECH32_CONST : d.constant === BECH32M_CONST;

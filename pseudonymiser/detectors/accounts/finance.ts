@@ -7,6 +7,7 @@ import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../ty
 import { IBAN_LENGTHS, abaValid, digitsOf, ibanValid, ninoValid, sinValid, ssnValid } from './checks';
 import { normKey } from './util';
 import { own } from '../../strings';
+import { classifyId, schemesOfKey } from './nationalids';
 import { runMap } from '../../memo';
 
 /** Country code and check digits in one case: a fast scan; the whole IBAN is then matched in place. */
@@ -36,6 +37,8 @@ export function financeKeyKind(raw: string): { kind: Kind; scheme: string } | nu
   const k = normKey(raw);
   v = null;
   for (const [re, scheme] of ID_KEYS) if (re.test(k)) v = { kind: 'national_id', scheme };
+  // a key that names a scheme of the national-id table (`cpf`, `rrn`, `steuer_id`): its values when they fit
+  if (!v && schemesOfKey(raw) !== null) v = { kind: 'national_id', scheme: 'table' };
   if (!v && BANK_KEYS.test(k)) v = { kind: 'bank_account', scheme: /routing|aba|transit/.test(k) ? 'aba' : 'bank' };
   if (keyKinds.size < 10000) keyKinds.set(own(raw), v);
   return v;
@@ -66,8 +69,19 @@ export const FINANCE_LABELS =
   '[Aa]ccount (?:[Nn]umber|[Nn]o\\.?|#)|ACCOUNT (?:NUMBER|NO\\.?|#)|[Aa]cct\\.? ?(?:[Nn]o\\.?|#|[Nn]umber)|ACCT\\.? ?(?:NO\\.?|#|NUMBER)|[Rr]outing (?:[Nn]umber|[Nn]o\\.?|#)|ROUTING (?:NUMBER|NO\\.?|#)|[Ss]ort [Cc]ode|SORT CODE|SSN|[Ss]sn|[Ss]ocial [Ss]ecurity (?:[Nn]umber|[Nn]o\\.?)|SOCIAL SECURITY (?:NUMBER|NO\\.?)|[Nn]ational [Ii]nsurance (?:[Nn]umber|[Nn]o\\.?)|NATIONAL INSURANCE (?:NUMBER|NO\\.?)';
 const LABEL_VALUE = /(?:\d[\d -]{2,32}\d|[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d])(?![\w])/y;
 
-/** Reports a value found under a bank or national-id key. */
-export function reportFinanceValue(value: string, start: number, kind: Kind, scheme: string, sink: FindingSink): void {
+/**
+ * Reports a value found under a bank or national-id key. A national id that fits a scheme of the table
+ * (nationalids.ts) gets that scheme's canonical form, so that its stand-in is valid in the same way; under a
+ * key only the table names (`scheme` 'table'), nothing else is reported.
+ */
+export function reportFinanceValue(
+  value: string,
+  start: number,
+  kind: Kind,
+  scheme: string,
+  sink: FindingSink,
+  key = '',
+): void {
   const trimmed = value.trim();
   if (trimmed.length < 4 || trimmed.length > 40 || /^(?:x+|\*+|null|none|n\/a|unknown|redacted)$/i.test(trimmed))
     return;
@@ -83,6 +97,12 @@ export function reportFinanceValue(value: string, start: number, kind: Kind, sch
     addValue(trimmed, start, value, 'bank_account', canonical, sink);
     return;
   }
+  const tabled = scheme === 'id' || scheme === 'table' ? classifyId(trimmed, key) : null;
+  if (tabled !== null) {
+    addValue(trimmed, start, value, 'national_id', tabled, sink);
+    return;
+  }
+  if (scheme === 'table') return;
   let canonical = compact.toUpperCase();
   if (scheme === 'ssn' && ssnValid(d) && d.length === compact.length) canonical = 'ssn:' + d;
   else if (scheme === 'sin' && sinValid(d) && d.length === compact.length) canonical = 'sin:' + d;

@@ -274,7 +274,7 @@ export const identityDetector: Detector = {
       const info = keyInfo(last);
       if (info === null) continue;
       if (typeof info === 'string') reportValue(corpus.slice(seg.start, seg.end), seg.start, info, sink, last);
-      else reportFinanceValue(corpus.slice(seg.start, seg.end), seg.start, info.kind, info.scheme, sink);
+      else reportFinanceValue(corpus.slice(seg.start, seg.end), seg.start, info.kind, info.scheme, sink, last);
     }
 
     // user_id=… in text, bank / SSN labels, Stripe-style ids

@@ -10,11 +10,21 @@
  * Candidates must then pass their check: octet ranges and public address
  * space; SSA rules; Luhn and a brand prefix; libphonenumber-js validation.
  */
-import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js/max';
+import { Metadata, type MetadataJson } from 'libphonenumber-js/core';
+import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, lastKey, normKey, textBefore } from './util';
-import { RunMemo } from '../../memo';
+import { RunMemo, runCache } from '../../memo';
+import { idAt } from './nationalids';
 
 const RUN = /[+(]?\d[\d .()\-/]{5,60}\d/g;
 
@@ -24,8 +34,12 @@ const IMEI = /(?<![\w.\-/:+])\d{15}(?![\w\-/]|[.,]\d)/y;
 const SIN = /(?<![\w.\-/:+])\d{3}([- ])\d{3}\1\d{3}(?![\w\-/]|[.,]\d)/y;
 const CARD =
   /(?<![\w.\-/:+])(?:\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}(?:\1\d{3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{13,19})(?![\w\-/]|[.,]\d)/y;
+/**
+ * National layouts may group with `/` too (`0170/02658215`, `030/123 456`), once, after the first group,
+ * and put a one-digit trunk prefix before an area code in parentheses (`8 (912) 345-67-89`).
+ */
 const PHONE =
-  /(?<![\w.\-/+])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,15}(?:[ .-]\d{1,8}){0,6}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w/@%]|-[\w-]?\d|[.,]\d)/y;
+  /(?<![\w.\-/+])(?:(?:\+|00)\d{1,3}[ .-]?|\d ?(?=\(\d))?(?:\(\d{1,5}\)[ .-]?)?\d{1,15}(?:\/\d{2,12}(?=[ .-]\d|(?![\w/@%]|[.,]\d)))?(?:[ .-]\d{1,8}){0,6}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w/@%]|-[\w-]?\d|[.,]\d)/y;
 const DATE = /(?:\d{4}[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4})(?!\d|\.\d)/y;
 /** The sticky patterns that mayMatchAt gates, by its bits (for tests). */
 export const GATED_PATTERNS: readonly (readonly [bit: number, pattern: RegExp])[] = [
@@ -41,7 +55,31 @@ export const GATED_PATTERNS: readonly (readonly [bit: number, pattern: RegExp])[
 const NUMERIC_KEY =
   /(?:^|_)(?:id|ids|uuid|guid|ts|time|timestamp|date|created|updated|version|ver|port|size|bytes|count|price|amount|total|nonce|seq|sequence|offset|index|line|lineno|sha|hash|zip|postal|postcode|duration|ms|ns|seconds|latency|tokens|limit)$/;
 const PHONE_KEY = /(?:phone|mobile|cell|tel|telephone|fax|msisdn|contact_number|whatsapp|sms)/;
-const PHONE_WORDS = /(?:phone|tel|mobile|cell|fax|call|whatsapp|sms|contact|dial|\bmob|\bph)\b[^\n\d]{0,16}$/i;
+/**
+ * Words that say phone before a number, in the languages of the most populous countries: the word
+ * itself, then up to 16 characters that are no digit (`Telefone: `, `call me on `, `電話：`).
+ */
+const PHONE_WORDS =
+  /(?:(?:phone|tel|mobile|cell|fax|call|whatsapp|sms|contact|dial|\bmob|\bph|telefon\w*|tel[eé]fono|handy|mobil\w*|m[oó]vil|celular|cellulare|portable|rufnummer|\btlf|\btelf|\btelp|\bhp|viber|telegram|signal|text me|reach me|ring)\b|電話|电话|手机|手機|携帯|連絡先|联系|전화|휴대폰|핸드폰|연락처|телефон|тел\.|моб\.|फ़ोन|फोन|मोबाइल|هاتف|جوال|điện thoại)[^\n\d]{0,16}$/i;
+
+/** Countries whose language a phone word is in: their numbering plans are tried first. */
+const WORD_COUNTRIES: readonly (readonly [RegExp, readonly CountryCode[]])[] = [
+  [/telefone|celular/i, ['BR', 'PT', 'MX', 'AR', 'CO', 'ES']],
+  [/tel[eé]fono|m[oó]vil/i, ['ES', 'MX', 'AR', 'CO', 'PE', 'CL', 'VE']],
+  [/telefono|cellulare/i, ['IT']],
+  [/handy|rufnummer|telefon|mobil/i, ['DE', 'AT', 'CH', 'PL', 'TR', 'SE', 'DK', 'NO', 'CZ', 'RO', 'HU', 'NL']],
+  [/t[eé]l[eé]phone|portable/i, ['FR', 'BE', 'CH', 'CA', 'MA', 'DZ']],
+  [/\btlf/i, ['DK', 'NO']],
+  [/\btelp|\bhp\b/i, ['ID']],
+  [/電話|携帯|連絡先/, ['JP', 'TW', 'HK']],
+  [/电话|手机|联系/, ['CN']],
+  [/手機/, ['TW', 'HK']],
+  [/전화|휴대폰|핸드폰|연락처/, ['KR']],
+  [/телефон|тел\.|моб\./i, ['RU', 'UA', 'BY', 'KZ']],
+  [/फ़ोन|फोन|मोबाइल/, ['IN']],
+  [/هاتف|جوال/, ['EG', 'SA', 'AE', 'MA', 'DZ', 'IQ']],
+  [/điện thoại/i, ['VN']],
+];
 const VERSION_WORDS = /(?:version|\bver|\bv|release|build|firmware|agent)\s*[:=]?\s*$/i;
 /** Words before a dotted quad that say it is an address. */
 const IP_WORDS =
@@ -99,6 +137,40 @@ const CONTEXT_COUNTRIES: readonly CountryCode[] = [
   'AR',
   'CO',
   'CL',
+  // the rest of the 40 most populous countries (UN World Population Prospects 2024) and of the EU
+  'ID',
+  'PK',
+  'NG',
+  'BD',
+  'ET',
+  'EG',
+  'PH',
+  'CD',
+  'VN',
+  'IR',
+  'TH',
+  'TZ',
+  'KE',
+  'MM',
+  'SD',
+  'UG',
+  'DZ',
+  'IQ',
+  'AF',
+  'YE',
+  'CA',
+  'MA',
+  'BG',
+  'HR',
+  'CY',
+  'EE',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'RO',
+  'SK',
+  'SI',
 ];
 const NANP_LAYOUT = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}$|^1?\d{10}$/;
 
@@ -120,10 +192,15 @@ const phoneMemo = [new RunMemo<string | null>(20_000), new RunMemo<string | null
  * E.164 of a phone candidate, or null when it is not a phone number.
  * Memoised: a trace repeats its numbers, and each parse is costly.
  */
-export function phoneCanonical(text: string, phoneContext: boolean): string | null {
+export function phoneCanonical(
+  text: string,
+  phoneContext: boolean,
+  preferred: readonly CountryCode[] = [],
+): string | null {
   const memo = phoneMemo[phoneContext ? 1 : 0];
-  let v = memo.get(text);
-  if (v === undefined) v = memo.set(text, parsePhone(text, phoneContext));
+  const key = preferred.length === 0 ? text : text + '\u0000' + preferred.join(',');
+  let v = memo.get(key);
+  if (v === undefined) v = memo.set(key, parsePhone(text, phoneContext, parsed, preferred));
   return v;
 }
 
@@ -144,6 +221,10 @@ class Parsed {
 
   isValid(): boolean {
     return (this.valid ??= this.phone.isValid());
+  }
+
+  formatInternational(): string {
+    return this.phone.formatInternational();
   }
 }
 
@@ -169,13 +250,29 @@ export function parsed(text: string, country?: CountryCode): Parsed | null {
 type Parse = (
   text: string,
   country?: CountryCode,
-) => { readonly number: string; isPossible(): boolean; isValid(): boolean } | null | undefined;
+) =>
+  | { readonly number: string; isPossible(): boolean; isValid(): boolean; formatInternational(): string }
+  | null
+  | undefined;
+
+/** Lengths of the digit groups of a written number, a trunk `0` or `(0)` and a `+…` country code left out. */
+function groupLengths(text: string): string {
+  const groups = text.replace(/^\+\d+|\(0\)/g, ' ').match(/\d+/g) ?? [];
+  if (groups.length > 0 && groups[0]!.startsWith('0') && groups[0]!.length > 1) groups[0] = groups[0]!.slice(1);
+  return groups.map((g) => g.length).join(',');
+}
 
 /**
  * E.164 of a phone candidate, or null: phoneCanonical without its memo,
- * parsing with `parse` (the plain parse of libphonenumber-js, or the memoised one).
+ * parsing with `parse` (the plain parse of libphonenumber-js, or the memoised one); in phone context, the
+ * national plans of `preferred` are tried first.
  */
-export function parsePhone(text: string, phoneContext: boolean, parse: Parse = parsed): string | null {
+export function parsePhone(
+  text: string,
+  phoneContext: boolean,
+  parse: Parse = parsed,
+  preferred: readonly CountryCode[] = [],
+): string | null {
   const body = text.replace(/\s?(?:x|ext\.?)\s?\d{1,6}$/i, '');
   const digits = digitsOf(body);
   const intl = /^(?:\+|00)/.test(body);
@@ -192,20 +289,98 @@ export function parsePhone(text: string, phoneContext: boolean, parse: Parse = p
     const p = parse(body, 'US');
     if (p && p.isValid()) return p.number;
   }
-  const separated = /[ .\-()]/.test(body);
-  if (digits[0] === '0' && separated && digits.length >= 9) {
-    for (const c of TRUNK_COUNTRIES) {
-      const p = parse(body, c);
-      if (p && p.isValid()) return p.number;
+  const separated = /[ .\-()/]/.test(body);
+  const trunk = digits[0] === '0' && separated && digits.length >= 9;
+  const context = phoneContext && (separated || digits.length >= 9);
+  if (!trunk && !context) return null;
+  // the countries the context names first, then the usual ones; of the plans that take the number, the first
+  // that groups it as written (`74751 95509`: India's 5 + 5, `(71) 94649-3123`: Brazil's 2 + 5 + 4,
+  // `090-1234-5678`: Japan's 2 + 4 + 4 after the trunk 0), else the first
+  const written = separated ? groupLengths(body) : '';
+  let first: string | null = null;
+  const plans = !context
+    ? TRUNK_COUNTRIES
+    : trunk
+      ? [...preferred, ...TRUNK_COUNTRIES, ...CONTEXT_COUNTRIES]
+      : [...preferred, ...CONTEXT_COUNTRIES];
+  for (const c of plans) {
+    const p = parse(body, c);
+    if (!p || !p.isValid()) continue;
+    // without phone words the first plan that takes it, as before: the grouping costs a format per plan
+    if (!context || !separated || groupLengths(p.formatInternational()) === written) return p.number;
+    first ??= p.number;
+  }
+  return first;
+}
+
+/** Countries a phone word's language names, then those the chunk's own numbers and locales name. */
+function contextCountries(chunk: Chunk, before: string): CountryCode[] {
+  const out: CountryCode[] = [];
+  for (const [re, countries] of WORD_COUNTRIES) if (re.test(before)) out.push(...countries);
+  for (const c of chunkCountries(chunk.corpus)) if (!out.includes(c)) out.push(c);
+  return out;
+}
+
+/** A locale tag's region, a few characters after a locale word (`": "`, `=`, `uage: `). */
+const LOCALE_TAG = /^[a-z"':= ]{0,12}[a-z]{2}[-_]([A-Z]{2})\b/;
+const isWordCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Country of each calling code libphonenumber-js knows (its main country). */
+let callingCountries: Map<string, CountryCode> | null = null;
+let lastHintCorpus: string | null = null;
+let lastHints: CountryCode[] = [];
+runCache({
+  get size() {
+    return lastHintCorpus === null ? 0 : 1;
+  },
+  clear() {
+    lastHintCorpus = null;
+    lastHints = [];
+  },
+});
+
+/**
+ * Countries the chunk names otherwise: the calling codes of its international numbers (`+49 …`), then the
+ * regions of its locale tags (`"locale": "pt-BR"`), eight at most. Read once per chunk, when a number in
+ * phone context first needs a country.
+ */
+function chunkCountries(corpus: string): readonly CountryCode[] {
+  if (corpus === lastHintCorpus) return lastHints;
+  if (callingCountries === null) {
+    // the metadata lists a shared calling code's main country first (US for +1, GB for +44, RU for +7)
+    const metadata = new Metadata(maxMetadata as unknown as MetadataJson) as unknown as {
+      getCountryCodesForCallingCode(cc: string): CountryCode[] | undefined;
+    };
+    callingCountries = new Map();
+    for (const c of getCountries()) {
+      const cc = getCountryCallingCode(c) as string;
+      const main = metadata.getCountryCodesForCallingCode(cc)?.[0];
+      if (main !== undefined) callingCountries.set(cc, main);
     }
   }
-  if (phoneContext && (separated || digits.length >= 9)) {
-    for (const c of CONTEXT_COUNTRIES) {
-      const p = parse(body, c);
-      if (p && p.isValid()) return p.number;
+  const out: CountryCode[] = [];
+  const add = (c: CountryCode | undefined): void => {
+    if (c !== undefined && out.length < 8 && !out.includes(c)) out.push(c);
+  };
+  // `+49 30 …`: the longest calling code the digits start with (found from each `+`: far cheaper than a pattern)
+  for (let i = corpus.indexOf('+'); i >= 0 && out.length < 8; i = corpus.indexOf('+', i + 1)) {
+    const digits = /^\d{1,3}/.exec(corpus.slice(i + 1, i + 4));
+    if (digits === null || (i > 0 && isWordCode(corpus.charCodeAt(i - 1)))) continue;
+    let c: CountryCode | undefined;
+    for (let n = digits[0].length; n >= 1 && c === undefined; n--) c = callingCountries.get(digits[0].slice(0, n));
+    add(c);
+  }
+  // `"locale": "pt-BR"`, `lang=de_DE`: a region after a locale or language word
+  for (const word of ['locale', 'lang']) {
+    for (let i = corpus.indexOf(word); i >= 0 && out.length < 8; i = corpus.indexOf(word, i + 1)) {
+      const tag = LOCALE_TAG.exec(corpus.slice(i + word.length, i + word.length + 24));
+      if (tag !== null && isSupportedCountry(tag[1]!)) add(tag[1] as CountryCode);
     }
   }
-  return null;
+  lastHintCorpus = corpus;
+  lastHints = out;
+  return out;
 }
 
 /** `s.charCodeAt(i)`, or -1 past the end (where charCodeAt gives NaN, and the compiled code would fall back). */
@@ -253,6 +428,9 @@ const MAY_CARD = 16;
 
 function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: DetectContext): number {
   const corpus = chunk.corpus;
+  // national ids of the table first: a Belgian `01.02.03-…` starts like a date
+  const id = idAt(chunk, ctx, p, sink);
+  if (id > p) return id;
   const may = mayMatchAt(corpus, p);
   let m = (may & MAY_DATE) !== 0 ? sticky(DATE, corpus, p) : null;
   if (m && plausibleDate(m)) return p + m[0].length;
@@ -334,7 +512,10 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     if (!keyPhone && NUMERIC_KEY.test(key) && !/^\+/.test(text)) return p + text.length;
     // fewer than seven digits are no phone number in any context (parsePhone): no need to read the words before
     if (digitCount(text) < 7) return -1;
-    const e164 = phoneCanonical(text, keyPhone || PHONE_WORDS.test(before));
+    const context = keyPhone || PHONE_WORDS.test(before);
+    // a national number (no `+`, no `00`) in phone context: the countries the context names are tried first
+    const national = context && !/^(?:\+|00)/.test(text);
+    const e164 = phoneCanonical(text, context, national ? contextCountries(chunk, before) : []);
     if (e164) {
       sink.add({ kind: 'phone', surface: text, canonical: e164 });
       return p + text.length;

@@ -14,6 +14,8 @@ import {
   ssnValid,
 } from '../../detectors/accounts/checks';
 import { putAlnum, putDigits, walk } from './layout';
+import { SCHEME_BY_ID } from '../../detectors/accounts/nationalids';
+import { schemeStandIn } from './nationalids';
 
 /** Brand prefix, length and layout kept; the account digits permuted; a valid Luhn digit. */
 export const cardGenerator: StandInGenerator = {
@@ -52,8 +54,9 @@ export const bankAccountGenerator: StandInGenerator = {
 
 /**
  * National ids; the canonical form names the scheme: `ssn:` (US, area/group/
- * serial rules), `sin:` (Canada, Luhn), `nino:` (UK), `imei:` is a device id.
- * Anything else is permuted class by class.
+ * serial rules), `sin:` (Canada, Luhn), `nino:` (UK), `imei:` is a device id,
+ * and the schemes of the national-id table (`cn_rid:`, `br_cpf:`, …: valid
+ * in the same way, nationalids.ts). Anything else is permuted class by class.
  */
 export const nationalIdGenerator: StandInGenerator = {
   generate(original, canonical, keyed, attempt) {
@@ -69,6 +72,11 @@ export const nationalIdGenerator: StandInGenerator = {
     if (scheme === 'nino' && value) {
       const v = walk(keyed, value, `nino\u0000${attempt}`, ninoValid, 2000) ?? value;
       return putAlnum(original, v);
+    }
+    const table = scheme ? SCHEME_BY_ID.get(scheme) : undefined;
+    if (table && value) {
+      const v = schemeStandIn(table, value, original, keyed, attempt);
+      if (v !== null) return v;
     }
     return keyed.permute(original, `national_id\u0000${attempt}`);
   },

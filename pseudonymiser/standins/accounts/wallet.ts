@@ -1,13 +1,16 @@
 /**
  * Crypto wallet addresses, valid for their format: Ethereum `0x` + 40 hex
  * (EIP-55 casing kept when the original is mixed case), Bitcoin base58check
- * (`1…`, `3…`: same version byte and length), Bitcoin segwit bech32/bech32m
- * (`bc1…`: same witness version, program length and checksum variant).
+ * and its kin (`1…`, `3…`, `L…`, `D…`, `T…`, `t1…`: same version bytes and
+ * length), segwit bech32/bech32m (`bc1…`, `ltc1…`: same witness version,
+ * program length and checksum variant), Solana (`sol:`: base58 of 32 bytes,
+ * same length).
  */
 import type { Keyed, StandInGenerator } from '../../types';
 import {
   base58CheckDecode,
   base58CheckEncode,
+  base58Encode,
   bech32Decode,
   bech32Encode,
   eip55,
@@ -53,11 +56,25 @@ export const walletGenerator: StandInGenerator = {
       const out = bech32Encode(seg.hrp, [seg.data[0]!, ...toWords(prog)], seg.constant);
       return original === original.toUpperCase() ? out.toUpperCase() : out;
     }
+    if (canonical.startsWith('sol:')) {
+      // a Solana address: the base58 of 32 other bytes, as long as the original
+      for (let i = 0; i < 256; i++) {
+        const out = base58Encode(bytes(keyed, 'wallet-sol', `${canonical}\u0000${attempt}\u0000${i}`, 32));
+        if (out.length === original.length) return out;
+      }
+    }
     const payload = base58CheckDecode(original);
     if (payload) {
+      // the version byte(s) kept, a new 20-byte hash
+      const version = payload.subarray(0, Math.max(1, payload.length - 20));
       for (let i = 0; i < 64; i++) {
-        const body = bytes(keyed, 'wallet-b58', `${canonical}\u0000${attempt}\u0000${i}`, payload.length - 1);
-        const out = base58CheckEncode(Buffer.concat([payload.subarray(0, 1), body]));
+        const body = bytes(
+          keyed,
+          'wallet-b58',
+          `${canonical}\u0000${attempt}\u0000${i}`,
+          payload.length - version.length,
+        );
+        const out = base58CheckEncode(Buffer.concat([version, body]));
         if (out.length === original.length) return out;
       }
     }
