@@ -1,0 +1,150 @@
+/**
+ * The learned person and organisation recogniser (pseudonymiser/detectors/people/learned): its tokens, its stored
+ * weights, training that gives the same weights twice, and what it finds and leaves through the whole engine.
+ */
+import { twin } from '../../pseudonymiser';
+import { LINK, NUMBER, PUNCT, WORD, newTokens, tokenize } from '../../pseudonymiser/detectors/people/learned/tokens';
+import { BUCKETS, TAG_COUNT } from '../../pseudonymiser/detectors/people/learned/features';
+import { decodeWeights, encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
+import { train } from '../../training/ner/train';
+import type { Corpus, Label, Unit } from '../../training/ner/corpora';
+
+const KEY = '5a'.repeat(32);
+
+function text(input: string): string {
+  return twin(Buffer.from(input), { key: KEY, format: 'text' }).output.toString();
+}
+
+function tokensOf(s: string): [string, number][] {
+  const t = newTokens(s);
+  tokenize(t, 0, s.length);
+  const out: [string, number][] = [];
+  for (let i = 0; i < t.count; i++) out.push([s.slice(t.start[i]!, t.end[i]!), t.kind[i]!]);
+  return out;
+}
+
+describe('learned recogniser tokens', () => {
+  it('keeps initials whole, splits a possessive and punctuation off, and reads an address as one token', () => {
+    expect(tokensOf("Mr H.İ. Er's claim (a.b@c.io).")).toEqual([
+      ['Mr', WORD],
+      ['H.İ.', WORD],
+      ['Er', WORD],
+      ["'", PUNCT],
+      ['s', WORD],
+      ['claim', WORD],
+      ['(', PUNCT],
+      ['a.b@c.io', LINK],
+      [')', PUNCT],
+      ['.', PUNCT],
+    ]);
+  });
+  it('reads letters run together with digits or underscores as one identifier, never a word', () => {
+    expect(tokensOf('KC18K6 user_id Ye-jin')).toEqual([
+      ['KC18K6', NUMBER],
+      ['user_id', NUMBER],
+      ['Ye-jin', WORD],
+    ]);
+  });
+});
+
+describe('learned recogniser weights', () => {
+  it('store each row less its mean, to a step of the largest weight over 32767', () => {
+    const w = new Float64Array(BUCKETS * TAG_COUNT);
+    w[0] = 1.5; // a row with one weight: the others go to -0.3 after its mean is taken away
+    w[7 * TAG_COUNT + 2] = -3;
+    w[(BUCKETS - 1) * TAG_COUNT + 4] = 800;
+    const { json, weights } = encodeWeights(w, { trainedOn: [], epochs: 1, seed: 1 });
+    expect(json.rows).toBe(3);
+    const mean = 1.5 / TAG_COUNT;
+    expect(weights[0]).toBeCloseTo(1.5 - mean, 1);
+    expect(weights[1]).toBeCloseTo(-mean, 1);
+    // the differences between tags, all the decoder reads, are kept
+    expect(weights[0]! - weights[1]!).toBeCloseTo(1.5, 1);
+    expect(weights[(BUCKETS - 1) * TAG_COUNT + 4]! - weights[(BUCKETS - 1) * TAG_COUNT]!).toBeCloseTo(800, 0);
+    expect(decodeWeights(json)).toEqual(weights);
+  });
+  it('refuse a stored model of another shape', () => {
+    const { json } = encodeWeights(new Float64Array(BUCKETS * TAG_COUNT), { trainedOn: [], epochs: 1, seed: 1 });
+    expect(() => decodeWeights({ ...json, tags: ['O', 'B-PER'] })).toThrow(/train:ner/);
+  });
+});
+
+/** A training unit from `word/LABEL` items (no label: O). */
+function unit(spec: string): Unit {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const labels: Label[] = [];
+  let s = '';
+  for (const item of spec.split(' ')) {
+    const slash = item.lastIndexOf('/');
+    const word = slash > 0 ? item.slice(0, slash) : item;
+    if (s.length > 0) s += ' ';
+    starts.push(s.length);
+    s += word;
+    ends.push(s.length);
+    labels.push((slash > 0 ? item.slice(slash + 1) : 'O') as Label);
+  }
+  const mentions: Unit['mentions'] = [];
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (l !== 'PER' && l !== 'ORG') continue;
+    let j = i + 1;
+    while (j < labels.length && labels[j] === l) j++;
+    mentions.push({ from: i, to: j, label: l });
+    i = j - 1;
+  }
+  return { corpus: 'toy', split: 'train', text: s, starts, ends, labels, mentions, others: [] };
+}
+
+describe('npm run train:ner', () => {
+  const corpus: Corpus = {
+    name: 'toy',
+    title: 'toy',
+    ships: true,
+    licence: 'test',
+    units: [
+      unit('Yesterday Anna/PER Kowalski/PER met Bruno/PER Diaz/PER at Quillon/ORG Health/ORG .'),
+      unit('The report from Ravi/PER Menon/PER reached Okafor/ORG Logistics/ORG today .'),
+      unit('Mark the ticket as solved .'),
+    ],
+  };
+  it('gives byte-identical weights for the same corpora and seed, and others for another seed', () => {
+    const a = encodeWeights(train([corpus], { epochs: 3, seed: 7 }), { trainedOn: [], epochs: 3, seed: 7 }).json;
+    const b = encodeWeights(train([corpus], { epochs: 3, seed: 7 }), { trainedOn: [], epochs: 3, seed: 7 }).json;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.rows).toBeGreaterThan(0);
+  });
+  it('learns nothing from a corpus whose licence does not let weights ship', () => {
+    const w = train([{ ...corpus, ships: false }], { epochs: 2, seed: 1 });
+    expect(w.every((x) => x === 0)).toBe(true);
+  });
+});
+
+describe('the learned recogniser in the engine', () => {
+  it.each([
+    ['initials and surname after a title', 'The claim by Mr A. Demetriades was rejected.', 'Demetriades'],
+    ['dotted initials in another script', 'Counsel for Mr H.İ. Er replied on Monday.', 'Er'],
+    ['a hyphenated given name, family name first', 'The ticket was closed by Hwang Ye-jin yesterday.', 'Ye-jin'],
+    ['a name on no list, by its context', 'Please ask Chidinma Okonkwo-Eze about the refund.', 'Okonkwo-Eze'],
+    ['family name first with a comma, in capitals', 'The report was filed by KOWALSKI, Anna on Monday.', 'KOWALSKI'],
+    ['a row of a table', '| id | name |\n| 1 | Tobias Lindqvist |\n', 'Lindqvist'],
+  ])('replaces %s', (_form, input, name) => {
+    expect(text(input)).not.toContain(name);
+  });
+
+  it.each([
+    ['a court and a state', 'The Court held that the Federal Republic of Germany had violated Article 6.'],
+    ['places whose words are also names', 'She lived in Sierra Leone and later in Los Angeles.'],
+    ['an English word opening a sentence', 'Mark the ticket as solved once the refund clears.'],
+    ['an identifier made of letters and digits', 'Your reservations are KC18K6 and MN9QX1.'],
+    ['a code word', 'The InvoiceService failed with a timeout.'],
+    ['a public company and its division', 'We moved the billing service to Amazon Web Services last week.'],
+  ])('keeps %s', (_what, input) => {
+    expect(text(input)).toBe(input);
+  });
+
+  it('never renames an object key, whatever it reads like', () => {
+    const input = '{"Iban": "x", "Mark": "y"}';
+    expect(twin(Buffer.from(input), { key: KEY, format: 'json' }).output.toString()).toBe(input);
+  });
+});
