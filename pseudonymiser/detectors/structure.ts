@@ -150,8 +150,8 @@ function splitRow(text: string, s: number, e: number, sep: number, cells: Int32A
       // a quoted CSV / TSV cell: `""` is a quote inside it; unterminated, it runs to the line's end
       let q = cs + 1;
       for (;;) {
-        q = text.indexOf('"', q);
-        if (q < 0 || q >= end) {
+        q = findIn(text, 34, q, end);
+        if (q < 0) {
           q = end;
           break;
         }
@@ -195,6 +195,12 @@ const cellBuffer = new Int32Array(2 * (MAX_COLUMNS + 2));
 export function readStructure(text: string, out: Field[], from = 0, to = text.length): void {
   readLines(text, out, from, to);
   readSql(text, out, from, to);
+}
+
+/** The first position of the character `code` in text[s, e), or -1: a search that never reads past `e`. */
+function findIn(text: string, code: number, s: number, e: number): number {
+  for (let i = s; i < e; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }
 
 /** The next position ≥ `from` of `ch` in text before `to`, or `to`. */
@@ -521,8 +527,8 @@ function readWord(text: string, i: number, e: number, w: Word): boolean {
     const c = text.charCodeAt(j);
     if (c === 34 || c === 39) {
       // `--password="a b"`: a quoted part runs to its close
-      const k = text.indexOf(String.fromCharCode(c), j + 1);
-      j = k < 0 || k >= e ? e : k + 1;
+      const k = findIn(text, c, j + 1, e);
+      j = k < 0 ? e : k + 1;
     } else j++;
   }
   w.s = i;
@@ -559,8 +565,8 @@ function reportOption(text: string, name: string, vs: number, ve: number, out: F
     return;
   }
   if (USER_PASSWORD.has(name)) {
-    const colon = text.indexOf(':', vs);
-    if (colon >= 0 && colon < ve) {
+    const colon = findIn(text, 58, vs, ve);
+    if (colon >= 0) {
       if (colon > vs) out.push({ start: vs, end: colon, name: 'user', layout: 'flag', certain: true });
       if (ve > colon + 1) out.push({ start: colon + 1, end: ve, name: 'password', layout: 'flag', certain: true });
       return;
@@ -608,8 +614,8 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
       let glued = -1; // start of a value written in the same word
       if (c1 === 45) {
         // `--name`, `--name=value`
-        const eq = text.indexOf('=', w.s);
-        const ne = eq >= 0 && eq < w.e ? eq : w.e;
+        const eq = findIn(text, 61, w.s, w.e);
+        const ne = eq >= 0 ? eq : w.e;
         if (ne - w.s - 2 > MAX_NAME || !isLetter(text.charCodeAt(w.s + 2))) continue;
         name = text.slice(w.s + 2, ne);
         if (ne < w.e) glued = ne + 1;
@@ -626,8 +632,8 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
         } else if (len >= 5) {
           // `-password X`, `-storepass X`: a long option written with one dash (a cluster of short letters
           // is shorter, or a known command's)
-          const eq = text.indexOf('=', w.s);
-          const ne = eq >= 0 && eq < w.e ? eq : w.e;
+          const eq = findIn(text, 61, w.s, w.e);
+          const ne = eq >= 0 ? eq : w.e;
           if (ne - w.s - 1 > MAX_NAME) continue;
           name = text.slice(w.s + 1, ne);
           if (ne < w.e) glued = ne + 1;
@@ -657,8 +663,8 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
     }
     if (expectCommand) {
       // `NAME=value` before the command (one at the line's start was read as a key=value line)
-      const eq = text.indexOf('=', w.s);
-      if (eq > w.s && eq < w.e && isLetter(c0)) {
+      const eq = findIn(text, 61, w.s, w.e);
+      if (eq > w.s && isLetter(c0)) {
         if (w.s > ls) {
           let k = w.s;
           while (k < eq && isNameCode(text.charCodeAt(k))) k++;
@@ -713,8 +719,11 @@ function columnsBefore(text: string, floor: number, v: number): string[] | null 
   while (i > floor && /\s/.test(text[i - 1]!)) i--;
   if (text.charCodeAt(i - 1) !== 41) return null;
   const close = i - 1;
-  const open = text.lastIndexOf('(', close);
-  if (open < floor) return null;
+  // the `(` of the column list, read back no further than `floor` (lastIndexOf would read to the text's start)
+  let open = close - 1;
+  while (open >= floor && text.charCodeAt(open) !== 40 && text.charCodeAt(open) !== 41) open--;
+  structureWork.steps += (close - open) >> 6;
+  if (open < floor || text.charCodeAt(open) !== 40) return null;
   const head = text.slice(Math.max(floor, open - 200), open);
   if (!INSERT_HEAD.test(head)) return null;
   const names = text
