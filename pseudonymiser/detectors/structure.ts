@@ -129,11 +129,13 @@ function isRule(text: string, s: number, e: number): boolean {
  * excluded). Returns the count. A pipe row's outer pipes open and close it.
  */
 function splitRow(text: string, s: number, e: number, sep: number, cells: Int32Array): number {
+  // blanks around cells: a space, and a tab unless tabs separate the cells
+  const pad = (c: number): boolean => c === 32 || (c === 9 && sep !== TAB);
   let n = 0;
   let i = s;
-  while (i < e && isBlank(text.charCodeAt(i))) i++;
+  while (i < e && pad(text.charCodeAt(i))) i++;
   let end = e;
-  while (end > i && isBlank(text.charCodeAt(end - 1))) end--;
+  while (end > i && pad(text.charCodeAt(end - 1))) end--;
   const pipe = sep === PIPE || sep === BOX_PIPE;
   if (pipe) {
     if (text.charCodeAt(i) === sep) i++;
@@ -143,7 +145,7 @@ function splitRow(text: string, s: number, e: number, sep: number, cells: Int32A
     structureWork.steps++;
     if (n > MAX_COLUMNS) return n;
     let cs = i;
-    while (cs < end && isBlank(text.charCodeAt(cs))) cs++;
+    while (cs < end && pad(text.charCodeAt(cs))) cs++;
     let ce: number;
     let next: number;
     if (!pipe && text.charCodeAt(cs) === 34) {
@@ -166,7 +168,7 @@ function splitRow(text: string, s: number, e: number, sep: number, cells: Int32A
       next = cs;
       while (next < end && text.charCodeAt(next) !== sep) next++;
       ce = next;
-      while (ce > cs && isBlank(text.charCodeAt(ce - 1))) ce--;
+      while (ce > cs && pad(text.charCodeAt(ce - 1))) ce--;
     }
     cells[2 * n] = cs;
     cells[2 * n + 1] = Math.max(cs, ce);
@@ -216,6 +218,8 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
   let comma = nextOf(text, ',', from, to);
   let tab = nextOf(text, '\t', from, to);
   let flag = nextFlag(text, from, to);
+  let colon = nextOf(text, ':', from, to);
+  let equals = nextOf(text, '=', from, to);
   let table: Table | null = null;
   const cells = cellBuffer;
   for (let ls = from; ls < to;) {
@@ -258,11 +262,25 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
       rowRead = true;
     } else table = null;
     if (!rowRead) {
-      if (sep !== 0) table = headerOf(text, p, e, sep, cells);
+      if (sep !== 0) {
+        // a header's first cell is a name: its separator (the line's first) comes within a name's length
+        const first = sep === PIPE ? pipe : sep === BOX_PIPE ? boxPipe : sep === COMMA ? comma : tab;
+        if (first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
+      }
       if (table === null) {
         const copy = copyHeader(text, p, e);
         if (copy !== null) table = copy;
-        else readKeyValues(text, p, e, out);
+        else {
+          // a `key: value` or `key=value` line holds a `:` or `=` (most lines and JSON strings hold neither)
+          if (colon < p) colon = nextOf(text, ':', p, to);
+          if (equals < p) equals = nextOf(text, '=', p, to);
+          // within a name's length of the line's start
+          // and a `:` must have a blank or the line's end after it (not `https://`, `10:30`)
+          const reach = Math.min(e, p + MAX_NAME + 12);
+          const c = colon < equals ? text.charCodeAt(colon + 1) : 32;
+          if ((colon < reach || equals < reach) && (colon + 1 >= e || c === 32 || c === 9))
+            readKeyValues(text, p, e, out);
+        }
       }
     }
     if (flag < ls) flag = nextFlag(text, ls, to);
@@ -271,18 +289,52 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
   }
 }
 
-/** A header line: 2 to MAX_COLUMNS cells that are all names. */
-function headerOf(text: string, p: number, e: number, sep: number, cells: Int32Array): Table | null {
-  if (e - p > 4096) return null;
-  const n = splitRow(text, p, e, sep, cells);
-  if (n < 2 || n > MAX_COLUMNS) return null;
-  const names: string[] = [];
-  for (let c = 0; c < n; c++) {
-    const cs = cells[2 * c]!;
-    const ce = cells[2 * c + 1]!;
-    if (!nameLike(text, cs, ce)) return null;
-    names.push(keyName(text, cs, ce));
+/**
+ * A header line: 2 to MAX_COLUMNS cells that are all names. Read cell by cell, and given up at the first
+ * character no name holds: a line of prose with a comma is read no further than its first words.
+ */
+function headerOf(text: string, p: number, e: number, sep: number): Table | null {
+  // blanks around cells: a space, and a tab unless tabs separate the cells
+  const pad = (c: number): boolean => c === 32 || (c === 9 && sep !== TAB);
+  const pipe = sep === PIPE || sep === BOX_PIPE;
+  let i = p;
+  let end = e;
+  while (end > i && pad(text.charCodeAt(end - 1))) end--;
+  if (pipe) {
+    if (text.charCodeAt(i) === sep) i++;
+    if (end > i && text.charCodeAt(end - 1) === sep) end--;
   }
+  const cells = cellBuffer;
+  let n = 0;
+  for (;;) {
+    structureWork.steps++;
+    while (i < end && pad(text.charCodeAt(i))) i++;
+    const quote = !pipe && text.charCodeAt(i) === 34;
+    if (quote) i++;
+    const cs = i;
+    while (i < end && i - cs <= MAX_NAME) {
+      const c = text.charCodeAt(i);
+      if (isNameCode(c) || c === 32 || c === 40 || c === 41 || c === 35) i++;
+      else break;
+    }
+    let ce = i;
+    while (ce > cs && pad(text.charCodeAt(ce - 1))) ce--;
+    if (quote) {
+      if (text.charCodeAt(i) !== 34) return null;
+      i++;
+    }
+    while (i < end && pad(text.charCodeAt(i))) i++;
+    if (!nameLike(text, cs, ce) || n >= MAX_COLUMNS) return null;
+    cells[2 * n] = cs;
+    cells[2 * n + 1] = ce;
+    n++;
+    if (i >= end) break;
+    if (text.charCodeAt(i) !== sep) return null;
+    i++;
+  }
+  if (n < 2) return null;
+  const names: string[] = [];
+  for (let c = 0; c < n; c++) names.push(keyName(text, cells[2 * c]!, cells[2 * c + 1]!));
   return { sep, names, confirmed: false };
 }
 
@@ -405,7 +457,10 @@ function readValue(text: string, name: string, vs: number, e: number, restOfLine
 
 // ---------------------------------------------------------------- command lines
 
-/** The next flag position ≥ from: a `-` after a blank, a quote or a line start, then a letter or `-`. */
+/**
+ * The next flag position ≥ from: a `-` after a blank, a quote or a line start, then a letter or `-`. Found
+ * from each `-` (a one-character search is many times faster than one for ` -`).
+ */
 function nextFlag(text: string, from: number, to: number): number {
   for (let i = text.indexOf('-', from); i >= 0 && i < to; i = text.indexOf('-', i + 1)) {
     const b = i === 0 ? 10 : text.charCodeAt(i - 1);
