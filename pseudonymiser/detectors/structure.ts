@@ -265,7 +265,12 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
       if (sep !== 0) {
         // a header's first cell is a name: its separator (the line's first) comes within a name's length
         const first = sep === PIPE ? pipe : sep === BOX_PIPE ? boxPipe : sep === COMMA ? comma : tab;
-        if (first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
+        // and it ends with a name, a quote or a pipe (not `{`, `;`, `.`: code and prose)
+        let z = e - 1;
+        while (z > p && isBlank(text.charCodeAt(z))) z--;
+        const last = text.charCodeAt(z);
+        const ends = isLetter(last) || isDigit(last) || last === 95 || last === 41 || last === 34 || last === sep;
+        if (ends && first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
       }
       if (table === null) {
         const copy = copyHeader(text, p, e);
@@ -276,10 +281,17 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
           if (equals < p) equals = nextOf(text, '=', p, to);
           // within a name's length of the line's start
           // and a `:` must have a blank or the line's end after it (not `https://`, `10:30`)
+          // and right before it (past blanks and a quote) the end of a name (not `+=`, `)`, `]`)
           const reach = Math.min(e, p + MAX_NAME + 12);
-          const c = colon < equals ? text.charCodeAt(colon + 1) : 32;
-          if ((colon < reach || equals < reach) && (colon + 1 >= e || c === 32 || c === 9))
-            readKeyValues(text, p, e, out);
+          const op = colon < equals ? colon : equals;
+          const c = op === colon ? text.charCodeAt(colon + 1) : 32;
+          if (op < reach && (op + 1 >= e || c === 32 || c === 9)) {
+            let b = op - 1;
+            while (b > p && isBlank(text.charCodeAt(b))) b--;
+            let before = text.charCodeAt(b);
+            if ((before === 34 || before === 39) && b > p) before = text.charCodeAt(b - 1);
+            if (isNameCode(before)) readKeyValues(text, p, e, out);
+          }
         }
       }
     }
