@@ -211,6 +211,14 @@ function nextOf(text: string, ch: string, from: number, to: number): number {
   return i < 0 || i > to ? to : i;
 }
 
+/**
+ * The table being read (a candidate header until confirmed), across the lines of one readLines call.
+ * Module state, so that the line loop stays small: it only finds lines and their separators, and hands a
+ * line to tableLine, keyValueLine or readCommand when it may hold what they read. (As one function with
+ * every branch, the loop was compiled again each time a rare branch first ran, on every chunk.)
+ */
+let table: Table | null = null;
+
 function readLines(text: string, out: Field[], from: number, to: number): void {
   // the next separator of each kind: one indexOf each moves forward through the whole text
   let pipe = nextOf(text, '|', from, to);
@@ -220,10 +228,10 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
   let flag = nextFlag(text, from, to);
   let colon = nextOf(text, ':', from, to);
   let equals = nextOf(text, '=', from, to);
-  let table: Table | null = null;
-  const cells = cellBuffer;
+  let lines = 0;
+  table = null;
   for (let ls = from; ls < to;) {
-    structureWork.steps++;
+    lines++;
     let le = text.indexOf('\n', ls);
     if (le < 0 || le > to) le = to;
     let e = le;
@@ -234,19 +242,67 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
     if (boxPipe < ls) boxPipe = nextOf(text, '\u2502', ls, to);
     if (comma < ls) comma = nextOf(text, ',', ls, to);
     if (tab < ls) tab = nextOf(text, '\t', ls, to);
-    // the separator of this line, if any: a table's own first
+    // the line's separator: a table's own first, then `|`, `│`, a tab, a comma
     let sep = 0;
-    if (table !== null) {
-      const at = table.sep === PIPE ? pipe : table.sep === BOX_PIPE ? boxPipe : table.sep === COMMA ? comma : tab;
-      if (at < e) sep = table.sep;
+    let first = to;
+    if (pipe < e) {
+      sep = PIPE;
+      first = pipe;
+    } else if (boxPipe < e) {
+      sep = BOX_PIPE;
+      first = boxPipe;
+    } else if (tab < e && tab >= p) {
+      sep = TAB;
+      first = tab;
+    } else if (comma < e) {
+      sep = COMMA;
+      first = comma;
     }
-    if (sep === 0) sep = pipe < e ? PIPE : boxPipe < e ? BOX_PIPE : tab < e && tab >= p ? TAB : comma < e ? COMMA : 0;
-    let rowRead = false;
-    if (p === e) table = null;
-    else if (table !== null && (table.sep === PIPE || table.sep === BOX_PIPE) && isRule(text, p, e)) {
+    // (set by tableLine: a cast, since the compiler does not see calls change it)
+    const open = table as Table | null;
+    if (open !== null && open.sep !== sep) {
+      const at = open.sep === PIPE ? pipe : open.sep === BOX_PIPE ? boxPipe : open.sep === COMMA ? comma : tab;
+      if (at < e) {
+        sep = open.sep;
+        first = at;
+      }
+    }
+    let done = false;
+    if (open !== null || sep !== 0 || text.charCodeAt(p) === 67) done = tableLine(text, p, e, sep, first, out);
+    if (!done) {
+      // a `key: value` or `key=value` line holds a `:` or `=` (most lines and JSON strings hold neither)
+      if (colon < p) colon = nextOf(text, ':', p, to);
+      if (equals < p) equals = nextOf(text, '=', p, to);
+      // within a name's length of the line's start, a `:` with a blank or the line's end after it (not
+      // `https://`, `10:30`), and right before it (past blanks and a quote) the end of a name (not `+=`)
+      const reach = Math.min(e, p + MAX_NAME + 12);
+      const op = colon < equals ? colon : equals;
+      if (op < reach) keyValueLine(text, p, e, op, op === colon, out);
+    }
+    if (flag < ls) flag = nextFlag(text, ls, to);
+    if (flag < e) readCommand(text, ls, e, out);
+    ls = le + 1;
+  }
+  table = null;
+  structureWork.steps += lines;
+}
+
+/**
+ * Reads line [p, e) as a table's row, rule or end, or as a header or a COPY head; `sep` is its separator
+ * (0: none) and `first` where it first stands. True when the line was one of those.
+ */
+function tableLine(text: string, p: number, e: number, sep: number, first: number, out: Field[]): boolean {
+  if (p === e) {
+    table = null;
+    return true;
+  }
+  if (table !== null) {
+    if ((table.sep === PIPE || table.sep === BOX_PIPE) && isRule(text, p, e)) {
       table.confirmed = true;
-      rowRead = true;
-    } else if (table !== null && sep === table.sep) {
+      return true;
+    }
+    if (sep === table.sep) {
+      const cells = cellBuffer;
       const n = splitRow(text, p, e, sep, cells);
       if (n === table.names.length) {
         table.confirmed = true;
@@ -255,50 +311,36 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
           const ce = cells[2 * c + 1]!;
           if (ce > cs) out.push({ start: cs, end: ce, name: table.names[c]!, layout: 'table', certain: true });
         }
-        rowRead = true;
-      } else table = null;
-    } else if (table !== null && table.sep === TAB && table.confirmed && text.startsWith('\\.', p)) {
+        return true;
+      }
+    } else if (table.sep === TAB && table.confirmed && text.startsWith('\\.', p)) {
       table = null; // the end of a COPY block
-      rowRead = true;
-    } else table = null;
-    if (!rowRead) {
-      if (sep !== 0) {
-        // a header's first cell is a name: its separator (the line's first) comes within a name's length
-        const first = sep === PIPE ? pipe : sep === BOX_PIPE ? boxPipe : sep === COMMA ? comma : tab;
-        // and it ends with a name, a quote or a pipe (not `{`, `;`, `.`: code and prose)
-        let z = e - 1;
-        while (z > p && isBlank(text.charCodeAt(z))) z--;
-        const last = text.charCodeAt(z);
-        const ends = isLetter(last) || isDigit(last) || last === 95 || last === 41 || last === 34 || last === sep;
-        if (ends && first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
-      }
-      if (table === null) {
-        const copy = copyHeader(text, p, e);
-        if (copy !== null) table = copy;
-        else {
-          // a `key: value` or `key=value` line holds a `:` or `=` (most lines and JSON strings hold neither)
-          if (colon < p) colon = nextOf(text, ':', p, to);
-          if (equals < p) equals = nextOf(text, '=', p, to);
-          // within a name's length of the line's start
-          // and a `:` must have a blank or the line's end after it (not `https://`, `10:30`)
-          // and right before it (past blanks and a quote) the end of a name (not `+=`, `)`, `]`)
-          const reach = Math.min(e, p + MAX_NAME + 12);
-          const op = colon < equals ? colon : equals;
-          const c = op === colon ? text.charCodeAt(colon + 1) : 32;
-          if (op < reach && (op + 1 >= e || c === 32 || c === 9)) {
-            let b = op - 1;
-            while (b > p && isBlank(text.charCodeAt(b))) b--;
-            let before = text.charCodeAt(b);
-            if ((before === 34 || before === 39) && b > p) before = text.charCodeAt(b - 1);
-            if (isNameCode(before)) readKeyValues(text, p, e, out);
-          }
-        }
-      }
+      return true;
     }
-    if (flag < ls) flag = nextFlag(text, ls, to);
-    if (flag < e) readCommand(text, ls, e, out);
-    ls = le + 1;
+    table = null;
   }
+  if (sep !== 0) {
+    // a header's first cell is a name, so its separator comes within a name's length; and the line ends
+    // with a name, a quote or a pipe (not `{`, `;`, `.`: code and prose)
+    let z = e - 1;
+    while (z > p && isBlank(text.charCodeAt(z))) z--;
+    const last = text.charCodeAt(z);
+    const ends = isLetter(last) || isDigit(last) || last === 95 || last === 41 || last === 34 || last === sep;
+    if (ends && first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
+    if (table !== null) return true;
+  }
+  table = copyHeader(text, p, e);
+  return table !== null;
+}
+
+/** Reads line [p, e) as `key: value` / `key=value` when the name's end stands right before the operator at `op`. */
+function keyValueLine(text: string, p: number, e: number, op: number, isColon: boolean, out: Field[]): void {
+  if (isColon && op + 1 < e && !isBlank(text.charCodeAt(op + 1))) return;
+  let b = op - 1;
+  while (b > p && isBlank(text.charCodeAt(b))) b--;
+  let before = text.charCodeAt(b);
+  if ((before === 34 || before === 39) && b > p) before = text.charCodeAt(b - 1);
+  if (isNameCode(before)) readKeyValues(text, p, e, out);
 }
 
 /**
