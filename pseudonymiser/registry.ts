@@ -3,7 +3,7 @@
  * (after `assign`) one stand-in per surface. Lives only for one twin; the
  * mapping is never returned or stored.
  */
-import type { Finding, Kind, Keyed, ResolveSink } from './types';
+import type { Composed, Finding, Kind, Keyed, ResolveSink } from './types';
 import { wordChars } from './matcher';
 import { generatorFor } from './standins';
 import { isCjk } from './standins/cjk';
@@ -48,6 +48,8 @@ export interface Entity {
   readonly surfaces: Set<string>;
   /** Stand-ins given by the detector for particular surfaces; null until one is (most entities have none). */
   fixed: Map<string, string> | null;
+  /** A stand-in made of other surfaces' stand-ins (Finding.composed); null for most entities. */
+  composed: Composed | null;
   replacements: number;
 }
 
@@ -95,6 +97,7 @@ export class Registry implements ResolveSink {
     if (site && f.at === undefined) return;
     const existing = this.surfaces.get(found);
     if (existing && PRIORITY[existing.entity.kind] >= PRIORITY[f.kind]) {
+      if (f.composed !== undefined && existing.entity.kind === f.kind) existing.entity.composed ??= f.composed;
       if (f.at) this.pushSite(f.at.start, f.at.end, existing);
       return;
     }
@@ -104,11 +107,12 @@ export class Registry implements ResolveSink {
     const ekey = `${f.kind}\u0000${canonical}`;
     let entity = this.entities.get(ekey);
     if (!entity) {
-      entity = { kind: f.kind, canonical, surfaces: new Set(), fixed: null, replacements: 0 };
+      entity = { kind: f.kind, canonical, surfaces: new Set(), fixed: null, composed: null, replacements: 0 };
       this.entities.set(ekey, entity);
     }
     entity.surfaces.add(surfaceText);
     if (f.standIn !== undefined) (entity.fixed ??= new Map()).set(surfaceText, f.standIn);
+    if (f.composed !== undefined) entity.composed ??= f.composed;
     const s: Surface = {
       text: surfaceText,
       entity,
@@ -191,7 +195,12 @@ export class Registry implements ResolveSink {
     };
     /** The stand-ins of one entity's surfaces at one attempt; reused. */
     const out: string[] = [];
+    const composed: Entity[] = [];
     for (const [entity, surfaces] of byEntity) {
+      if (entity.composed !== null) {
+        composed.push(entity);
+        continue;
+      }
       const gen = generatorFor(entity.kind);
       const n = surfaces.length;
       for (let attempt = 0; ; attempt++) {
@@ -217,8 +226,29 @@ export class Registry implements ResolveSink {
         break;
       }
     }
+    // stand-ins made of the others' (a Basic credential: base64 of the user's and the password's stand-ins)
+    for (const entity of composed) {
+      const c = entity.composed!;
+      const parts = c.parts.map((p) => {
+        const s = this.surfaces.get(p.surface) ?? this.siteSurfaces.get(p.surface);
+        if (s !== undefined && s.standIn !== '') return s.standIn;
+        return generatorFor(p.kind).generate(p.surface, p.canonical, keyed, 0);
+      });
+      const standIn = c.build(parts);
+      for (const s of byEntity.get(entity)!) {
+        s.standIn = standIn;
+        taken.set(standIn, entity);
+      }
+    }
     // a site-only surface whose text was later found as a global one is written like it
     for (const [text, s] of this.siteSurfaces) if (s.standIn === '') s.standIn = this.surfaces.get(text)?.standIn ?? '';
+    // and a global surface that a site edit points to, later found as a kind of higher priority (a new
+    // surface took its place): like the surface that took it
+    for (const list of this.sites.values())
+      for (const e of list)
+        if (e.surface.standIn === '')
+          e.surface.standIn =
+            (this.surfaces.get(e.surface.text) ?? this.siteSurfaces.get(e.surface.text))?.standIn ?? '';
   }
 }
 

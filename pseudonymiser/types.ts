@@ -122,6 +122,19 @@ export interface Finding {
    * generator of `kind` makes one.
    */
   readonly standIn?: string;
+  /**
+   * A stand-in made of other surfaces' stand-ins, for a value that encodes
+   * them (a Basic credential is base64 of `user:password`): `build` gets the
+   * stand-ins of `parts` once every other surface has its own (a part not
+   * found as a surface gets its kind's stand-in of it).
+   */
+  readonly composed?: Composed;
+}
+
+/** How a stand-in is made of the stand-ins of other values (Finding.composed). */
+export interface Composed {
+  readonly parts: readonly { readonly kind: Kind; readonly surface: string; readonly canonical: string }[];
+  build(standIns: readonly string[]): string;
 }
 
 /** Receives findings during pass one. */

@@ -7,12 +7,22 @@
  */
 import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../types';
 import { AUTH_SCHEME, cookieValues } from './secrets/http';
-import { looksSecret, namedRuleFor, normaliseName, globalWorthy } from './secrets/values';
+import {
+  looksSecret,
+  looksMachineMade,
+  namedRuleFor,
+  normaliseName,
+  globalWorthy,
+  PLACEHOLDER,
+} from './secrets/values';
+import { textFields } from './structure';
+import { reportBasic } from './secrets/basic';
 import { isJsonSegment } from './secrets/rules';
 import { own } from '../strings';
 import { runMap } from '../memo';
 
-const PASSWORD_KEY = /^(?:.*[^a-z])?(?:pass(?:word|wd|phrase|code)?|pwd|pin)(?:[^a-z].*)?$/;
+const PASSWORD_KEY =
+  /^(?:.*[^a-z])?(?:pass(?:word|wd|phrase|code)?|pwd|pin)(?:[^a-z].*)?$|^[a-z]{1,12}(?:password|passwd|pwd)$/;
 const SECRET_KEY =
   /(?:secret|token|apikey|api_key|api-key|accesskey|access_key|privatekey|private_key|clientsecret|credential|authorization|^auth$|auth_?key|cookie|sessionkey|session_key|^key$|_key$|-key$|signing_?key|webhook_?secret|dsn$|^sig$|salt$|passphrase)/;
 /** Names that contain a secret word but hold no secret. */
@@ -42,10 +52,15 @@ export function kindOfKey(key: string): Kind | null {
 
 export { looksSecret } from './secrets/values';
 
-function report(sink: FindingSink, kind: Kind, value: string, start: number): void {
+/**
+ * Reports `value` found at `start`: everywhere when specific enough, else here only; `here`: here too (a
+ * value that text structure delimits may be glued to its flag, `-pSECRET`, on no token boundary for the
+ * search of pass two).
+ */
+function report(sink: FindingSink, kind: Kind, value: string, start: number, here = false): void {
   const end = start + value.length;
   if (globalWorthy(value)) sink.add({ kind, surface: value });
-  else sink.add({ kind, surface: value, at: { start, end } });
+  if (here || !globalWorthy(value)) sink.add({ kind, surface: value, at: { start, end } });
 }
 
 function jwtOr(kind: Kind, value: string): Kind {
@@ -53,39 +68,89 @@ function jwtOr(kind: Kind, value: string): Kind {
   return value.startsWith('eyJ') && dot > 0 && isJsonSegment(value.slice(0, dot)) ? 'jwt' : kind;
 }
 
+/** A name that says cookie: `cookie`, `cookies`, `set-cookie`, `http.request.header.cookie`. */
+const COOKIE_NAME = /(?:^|[^a-z])(?:set[-_.]?)?cookies?$/;
+
+/** Cookie values worth replacing: not a flag, a small number or a plain word (`theme=dark`, `lang=en`). */
+function cookieSecret(v: string): boolean {
+  if (v.length < 6 || PLACEHOLDER.test(v)) return false;
+  return looksSecret(v, 'secret') || looksMachineMade(v, 'secret') || (/\d/.test(v) && /[A-Za-z]/.test(v));
+}
+
+/**
+ * Judges the value corpus[start, end) named `name` — a JSON value under its key, or a value that text
+ * structure names (structure.ts; `certain` false: the rest of a `key: value` line, which may be prose).
+ */
+function judge(
+  chunk: Chunk,
+  sink: FindingSink,
+  name: string,
+  start: number,
+  end: number,
+  certain: boolean,
+  json: boolean,
+): void {
+  const kind = kindOfKey(name);
+  if (kind === null) return;
+  const lower = name.toLowerCase();
+  if (COOKIE_NAME.test(lower)) {
+    const text = chunk.corpus.slice(start, end);
+    const pieces = cookieValues(text, 0, /set[-_.]?cookie/.test(lower));
+    for (const p of pieces) {
+      const v = text.slice(p.start, p.end);
+      if (cookieSecret(v)) report(sink, 'secret', v, start + p.start, !json);
+    }
+    if (pieces.length > 0) return;
+    // a bare value (`"session_cookie": "…"`): the value itself
+  }
+  let value = chunk.corpus.slice(start, end);
+  const scheme = AUTH_SCHEME.exec(value);
+  if (scheme) {
+    if (
+      /^basic\s/i.test(scheme[0]) &&
+      reportBasic(sink, value.slice(scheme[0].length).trim(), start + scheme[0].length)
+    )
+      return;
+    start += scheme[0].length;
+    value = value.slice(scheme[0].length);
+  }
+  const trimmed = value.trim();
+  if (trimmed.length === 0) return;
+  if (lower === 'key' && ATTRIBUTE_NAME.test(trimmed)) return;
+  start += value.indexOf(trimmed);
+  const vkind = kind === 'password' ? 'password' : 'secret';
+  if (namedRuleFor(name, trimmed) === null) {
+    if (!looksSecret(trimmed, vkind)) return;
+    // the rest of a `key: value` line may be prose: one machine-made word only
+    if (!certain && (/\s/.test(trimmed) || !looksMachineMade(trimmed, vkind))) return;
+    if (!json && vkind === 'password' && /\s/.test(trimmed) && trimmed.length > 64) return;
+  }
+  report(sink, jwtOr(kind, trimmed), trimmed, start, !json);
+}
+
 export const contextDetector: Detector = {
   name: 'context',
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
-    for (const seg of chunk.segments) {
+    // an attribute `{"key": NAME, "value": {"stringValue": …}}` (OpenTelemetry) is named by its key's value
+    let attribute: string | null = null;
+    let attributeAt = -1;
+    const segs = chunk.segments;
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i]!;
       if (seg.isKey || seg.path.length === 0) continue;
       const last =
         seg.path[seg.path.length - 1] === '*' ? seg.path[seg.path.length - 2] : seg.path[seg.path.length - 1];
       if (last === undefined) continue;
-      const kind = kindOfKey(last);
-      if (kind === null) continue;
-      const lower = last.toLowerCase();
-      if (lower === 'cookie' || lower === 'set-cookie' || lower === 'cookies') {
-        const text = chunk.corpus.slice(seg.start, seg.end);
-        for (const p of cookieValues(text, 0, lower === 'set-cookie')) {
-          const v = text.slice(p.start, p.end);
-          if (looksSecret(v, 'secret')) report(sink, 'secret', v, seg.start + p.start);
-        }
+      if (last === 'key' && seg.end - seg.start <= 128) {
+        attribute = chunk.corpus.slice(seg.start, seg.end);
+        attributeAt = i;
+      } else if (attribute !== null && i - attributeAt <= 4 && (last === 'value' || last.endsWith('Value'))) {
+        judge(chunk, sink, attribute, seg.start, seg.end, true, true);
+        attribute = null;
         continue;
       }
-      let start = seg.start;
-      let value = chunk.corpus.slice(seg.start, seg.end);
-      const scheme = AUTH_SCHEME.exec(value);
-      if (scheme) {
-        start += scheme[0].length;
-        value = value.slice(scheme[0].length);
-      }
-      const trimmed = value.trim();
-      if (trimmed.length === 0) continue;
-      if (lower === 'key' && ATTRIBUTE_NAME.test(trimmed)) continue;
-      start += value.indexOf(trimmed);
-      if (namedRuleFor(last, trimmed) === null && !looksSecret(trimmed, kind === 'password' ? 'password' : 'secret'))
-        continue;
-      report(sink, jwtOr(kind, trimmed), trimmed, start);
+      judge(chunk, sink, last, seg.start, seg.end, true, true);
     }
+    for (const f of textFields(chunk)) judge(chunk, sink, f.name, f.start, f.end, f.certain, false);
   },
 };

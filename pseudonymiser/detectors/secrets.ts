@@ -21,6 +21,7 @@ import { cookieValues } from './secrets/http';
 import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
+import { reportBasic } from './secrets/basic';
 import { StartCursor } from './starts';
 import { noteAccountWords } from './accounts/words';
 
@@ -56,6 +57,12 @@ class Emitter {
   private kept(offset: number): boolean {
     if (this.chunk.segments.length === 0) return false;
     return keptPath(this.ctx.segmentAt(this.chunk, offset));
+  }
+
+  /** Reports corpus[start, end) as a Basic credential when it is one (secrets/basic.ts). */
+  basic(start: number, end: number): boolean {
+    if (end <= start || this.kept(start)) return false;
+    return reportBasic(this.sink, this.chunk.corpus.slice(start, end), start);
   }
 
   /** Reports corpus[start, end) as `kind`; globally when specific enough, else only in place. */
@@ -178,6 +185,22 @@ function secretLookingUser(user: string): boolean {
 /** Passwords that are conventions, not secrets. */
 const NOT_A_PASSWORD = /^(?:x-oauth-basic|x-oauth-token|x-access-token)$/;
 
+/**
+ * A webhook URL's path `corpus[ps, pe)`, part by part between its `/`, so that the stand-in keeps its
+ * shape: a part that is an upper-case letter and upper-case letters and digits (Slack's `T…` workspace
+ * and `B…` hook ids) keeps its letter, which says what the id is, not which one.
+ */
+function emitWebhookPath(corpus: string, ps: number, pe: number, out: Emitter): void {
+  for (let s = ps; s < pe;) {
+    let e = corpus.indexOf('/', s);
+    if (e < 0 || e > pe) e = pe;
+    const part = corpus.slice(s, e);
+    if (/^[A-Z][A-Z0-9]{6,}$/.test(part) && /\d/.test(part)) out.emit('secret', s + 1, e, false);
+    else if (part.length >= 4) out.emit('secret', s, e, part.length >= 8);
+    s = e + 1;
+  }
+}
+
 /** Reads URLs from the `://` positions `urls` (the sweep's). */
 function detectUrls(corpus: string, out: Emitter, urls: readonly number[]): void {
   let i = firstFrom(urls, 0);
@@ -214,7 +237,7 @@ function detectUrls(corpus: string, out: Emitter, urls: readonly number[]): void
         let pe = ps;
         const plimit = Math.min(corpus.length, ps + 512);
         while (pe < plimit && PATH_CHARS[corpus.charCodeAt(pe)] === 1) pe++;
-        if (pe - ps >= 16) out.emit('secret', ps, pe);
+        if (pe - ps >= 16) emitWebhookPath(corpus, ps, pe, out);
         j = Math.max(j, pe);
         break;
       }
@@ -265,7 +288,8 @@ function detectHeaders(corpus: string, out: Emitter, starts: readonly number[]):
       const cred = v[2]!;
       const start = AUTH_VALUE.lastIndex - cred.length;
       if (scheme === '' && !/\d/.test(cred)) continue;
-      emitCredential(corpus, start, AUTH_VALUE.lastIndex, out);
+      if (scheme !== 'basic' || !out.basic(start, AUTH_VALUE.lastIndex))
+        emitCredential(corpus, start, AUTH_VALUE.lastIndex, out);
       from = AUTH_VALUE.lastIndex;
     } else if (word === 'bearer') {
       BEARER_VALUE.lastIndex = after;

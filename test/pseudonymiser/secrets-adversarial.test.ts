@@ -6,6 +6,7 @@
  */
 import { secretsDetector, secretScanWork } from '../../pseudonymiser/detectors/secrets';
 import { contextDetector } from '../../pseudonymiser/detectors/context';
+import { structureWork } from '../../pseudonymiser/detectors/structure';
 import { ADVERSARIAL } from '../../pseudonymiser/detectors/secrets/adversarial';
 import type { Chunk, DetectContext, Finding, FindingSink } from '../../pseudonymiser/types';
 
@@ -18,9 +19,10 @@ function detect(text: string): { work: number; found: Finding[] } {
   };
   const ctx: DetectContext = { confidential: [], segmentAt: (c) => c.segments[0]! };
   secretScanWork.steps = 0;
+  structureWork.steps = 0;
   secretsDetector.detect(chunk, sink, ctx);
   contextDetector.detect(chunk, sink, ctx);
-  return { work: secretScanWork.steps, found };
+  return { work: secretScanWork.steps + structureWork.steps, found };
 }
 
 const MiB = 1 << 20;

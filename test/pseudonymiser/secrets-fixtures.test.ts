@@ -1,6 +1,7 @@
 /**
  * Third-party secret-scanner fixtures, twinned end to end: no gold secret may
- * survive in the twin.
+ * survive in the twin. The gold findings, the lists of cases left out and
+ * the recall per rule (`npm run eval:fixtures`) are in bench/secret-fixtures.ts.
  *
  * secretlint (rule snapshot folders: input + output.json with gold ranges).
  * Cases deliberately not treated as secrets, and why:
@@ -38,93 +39,21 @@ import * as path from 'node:path';
 import { twin, formatOf } from '../../pseudonymiser';
 import { secretDetectors } from '../../pseudonymiser/detectors/secrets';
 import { contextDetector } from '../../pseudonymiser/detectors/context';
+import {
+  DETECT_SECRETS,
+  DETECT_SECRETS_GOLD,
+  SECRETLINT,
+  secretPart,
+  secretlintGold,
+  standalone,
+  treatedGold,
+  type Gold,
+} from '../../bench/secret-fixtures';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
-const SECRETLINT = path.join(CORPUS, 'secretlint');
-const DETECT_SECRETS = path.join(CORPUS, 'detect-secrets', 'test_data');
 const KEY = '22'.repeat(32);
 
-const EXCLUDED_RULES = new Set([
-  'example',
-  'filter-comments',
-  'pattern',
-  'no-dotenv',
-  'no-homedir',
-  'no-k8s-kind-secret',
-]);
-const EXCLUDED_CASES = new Set([
-  'aws/ng.AWS Account ID',
-  'azure/ng.ad_tenant_id',
-  'azure/ng.azure_client_id',
-  'secp256k1-privatekey/ng.privkey',
-]);
-
-interface Gold {
-  readonly rule: string;
-  readonly name: string;
-  readonly file: string;
-  readonly range: [number, number];
-}
-
-function secretlintGold(): Gold[] {
-  const out: Gold[] = [];
-  if (!fs.existsSync(SECRETLINT)) return out;
-  for (const ruleDir of fs.readdirSync(SECRETLINT).sort()) {
-    const snaps = path.join(SECRETLINT, ruleDir, 'test', 'snapshots');
-    if (!fs.existsSync(snaps)) continue;
-    for (const name of fs.readdirSync(snaps).sort()) {
-      const outFile = path.join(snaps, name, 'output.json');
-      if (!fs.existsSync(outFile)) continue;
-      const data = JSON.parse(fs.readFileSync(outFile, 'utf8')) as {
-        filePath: string;
-        messages: { range: [number, number] }[];
-      };
-      const file = path.join(snaps, name, path.basename(data.filePath));
-      for (const m of data.messages ?? [])
-        out.push({ rule: ruleDir.replace('secretlint-rule-', ''), name, file, range: m.range });
-    }
-  }
-  return out;
-}
-
-/** The part of a gold range that is the secret itself (ranges often include the name, or a whole URL). */
-function secretPart(text: string): string[] {
-  const url = /^[a-z+:]*:\/\/([^:@/\s]*)(?::([^\s]*))?@/i.exec(text);
-  if (url) {
-    if (url[2] && url[2] !== 'x-oauth-basic') return [url[2]];
-    return [url[1]!];
-  }
-  const pem = text.match(/-----BEGIN [A-Z ]*PRIVATE KEY-----([\s\S]*?)-----END/);
-  if (pem)
-    return pem[1]!
-      .split(/\\n|\n/)
-      .filter((l) => l.trim().length >= 16)
-      .map((l) => l.trim());
-  const assigned = /^[\w".-]+\s*(?::=|=|:)\s*["']?([^"'\s]{4,})/.exec(text);
-  if (assigned) return [assigned[1]!];
-  return [text];
-}
-
-/**
- * Occurrences of `secret` in `text` that stand on their own. A copy glued
- * inside a longer word (the sendgrid fixture's `somSG.…`) is not matched:
- * replacement works on token boundaries, like detection.
- */
-function standalone(text: string, secret: string): number {
-  let n = 0;
-  const word = /[A-Za-z0-9]/;
-  for (let i = text.indexOf(secret); i >= 0; i = text.indexOf(secret, i + 1)) {
-    const before = text[i - 1] ?? ' ';
-    const after = text[i + secret.length] ?? ' ';
-    if (!(word.test(secret[0]!) && word.test(before)) && !(word.test(secret[secret.length - 1]!) && word.test(after)))
-      n++;
-  }
-  return n;
-}
-
 const gold = secretlintGold();
-const treated = gold.filter((g) => !EXCLUDED_RULES.has(g.rule) && !EXCLUDED_CASES.has(`${g.rule}/${g.name}`));
-const textual = treated.filter((g) => !g.file.endsWith('.p12'));
+const textual = treatedGold(gold);
 
 describe('secretlint fixtures', () => {
   it('are present and many', () => {
@@ -158,21 +87,7 @@ describe('secretlint fixtures', () => {
 });
 
 describe('detect-secrets fixtures', () => {
-  const cases: [string, string][] = [
-    ['each_secret.py.txt', 'c2VjcmV0IG1lc3NhZ2Ugc28geW91J2xsIG5ldmVyIGd1ZXNzIG15IHBhc3N3b3Jk'],
-    ['each_secret.py.txt', '8b1118b376c313ed420e5133ba91307817ed52c2'],
-    ['each_secret.py.txt', 'whywouldyouusehttpforpasswords'],
-    ['each_secret.py.txt', 'AKIAIOSFODNN7EXAMPLE'],
-    ['each_secret.py.txt', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
-    ['config.ini', '123456789a1234'],
-    ['config.ini', '23456789a1'],
-    ['config.ini', '12345678901234'],
-    ['config.ini', 'vh987tyw9ehy8ghis7vwyhiwbwitefy7w3ASDGYDGUASDG'],
-    ['short_files/first_line.php.txt', 'notHighEnoughEntropy'],
-    ['files/file_with_secrets.py.txt', 'f6CGV4aMM9zedoh3OUNbSakBymo7yplB'],
-    ['files/private_key', 'somethingSuperRandomAndSecretHereThatShouldNeverBeShared'],
-    ['config.yaml', 'AKIATESTTESTTESTTEST'],
-  ];
+  const cases = DETECT_SECRETS_GOLD.map(([file, secret]) => [file, secret]);
   it.each(cases)('%s: %s is replaced', (file, secret) => {
     const full = path.join(DETECT_SECRETS, file);
     const input = fs.readFileSync(full, 'utf8');

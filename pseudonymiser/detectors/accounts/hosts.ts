@@ -31,6 +31,7 @@ import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
 import { lastKey, normKey } from './util';
 import { own } from '../../strings';
 import { RunMemo } from '../../memo';
+import { textFields } from '../structure';
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
@@ -170,6 +171,14 @@ export const hostDetector: Detector = {
       if (seg.isKey || seg.path.length === 0 || seg.end - seg.start > 260) continue;
       if (!isHostKey(lastKey(seg.path))) continue;
       const value = corpus.slice(seg.start, seg.end).trim();
+      if (!HOST_VALUE.test(value)) continue;
+      const colon = value.indexOf(':');
+      reportHost(colon < 0 ? value : value.slice(0, colon), sink);
+    }
+    // and values that text names so (`Host:` headers, `host=` lines, `-h` flags, host columns: structure.ts)
+    for (const f of textFields(chunk)) {
+      if (f.end - f.start > 260 || !isHostKey(f.name)) continue;
+      const value = corpus.slice(f.start, f.end);
       if (!HOST_VALUE.test(value)) continue;
       const colon = value.indexOf(':');
       reportHost(colon < 0 ? value : value.slice(0, colon), sink);

@@ -30,6 +30,8 @@ import { own } from '../../strings';
 import { StartCursor } from '../starts';
 import { accountWordStarts } from './words';
 import { runMap } from '../../memo';
+import { textFields } from '../structure';
+import { isPlainWord } from '../people/score';
 
 type IdKind = 'account_id' | 'username' | 'device_id';
 
@@ -75,7 +77,8 @@ function keyInfo(raw: string): IdKind | { kind: Kind; scheme: string } | null {
   return v;
 }
 
-function reportValue(value: string, start: number, kind: IdKind, sink: FindingSink, key = ''): void {
+/** `here`: also at this place (a value that text structure delimits may be glued to its flag: `-uapp`). */
+function reportValue(value: string, start: number, kind: IdKind, sink: FindingSink, key = '', here = false): void {
   const trimmed = value.trim();
   // `customer`, `account`: a label ("enterprise") as often as an id; only values with a digit count there
   if (kind === 'account_id' && !/(?:id|uid|uuid|key)$/.test(normKey(key)) && !/\d/.test(trimmed)) return;
@@ -89,8 +92,8 @@ function reportValue(value: string, start: number, kind: IdKind, sink: FindingSi
     return;
   }
   if (kind === 'username') {
-    if (trimmed.length < 3) sink.add({ kind, surface: trimmed, canonical: trimmed.toLowerCase(), at });
-    else sink.add({ kind, surface: trimmed, canonical: trimmed.toLowerCase() });
+    if (trimmed.length < 3 || here) sink.add({ kind, surface: trimmed, canonical: trimmed.toLowerCase(), at });
+    if (trimmed.length >= 3) sink.add({ kind, surface: trimmed, canonical: trimmed.toLowerCase() });
     return;
   }
   // short or purely numeric small ids would hit unrelated numbers: replace them only here
@@ -275,6 +278,17 @@ export const identityDetector: Detector = {
       if (info === null) continue;
       if (typeof info === 'string') reportValue(corpus.slice(seg.start, seg.end), seg.start, info, sink, last);
       else reportFinanceValue(corpus.slice(seg.start, seg.end), seg.start, info.kind, info.scheme, sink, last);
+    }
+
+    // values that text structure names (table columns, `key: value` lines, flags, SQL columns: structure.ts)
+    for (const f of textFields(chunk)) {
+      const info = keyInfo(f.name);
+      if (info === null) continue;
+      const value = corpus.slice(f.start, f.end);
+      if (typeof info !== 'string') reportFinanceValue(value, f.start, info.kind, info.scheme, sink);
+      // the rest of a `key: value` line may be prose (`User: thanks`): one word that is no plain word
+      else if (f.certain || (!/\s/.test(value.trim()) && !isPlainWord(value.trim().toLowerCase())))
+        reportValue(value, f.start, info, sink, f.name, true);
     }
 
     // user_id=… in text, bank / SSN labels, Stripe-style ids

@@ -22,7 +22,7 @@ import { Metadata, type MetadataJson } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
-import { keyAt, lastKey, normKey, textBefore } from './util';
+import { keyAt, lastKey, nameAt, normKey, textBefore } from './util';
 import { RunMemo, runCache } from '../../memo';
 import { idAt } from './nationalids';
 
@@ -442,7 +442,7 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     if (n !== null && slashOk && ipv4Public(n) && !WELL_KNOWN_V4.has(m[0])) {
       const seg = ctx.segmentAt(chunk, p);
       const before = textBefore(chunk, seg, p, 24);
-      const key = normKey(lastKey(seg.path));
+      const key = nameAt(chunk, seg, p);
       const addressSaid = IP_WORDS.test(before) || /ip|addr|host|peer|remote|client|server/.test(key);
       if (!VERSION_WORDS.test(before) && !/version|user_agent|ua$/.test(key) && (addressSaid || !versionShaped(m[0])))
         sink.add({ kind: 'ip', surface: m[0] });
@@ -453,7 +453,7 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   m = (may & MAY_SSN_SIN) !== 0 ? sticky(SSN, corpus, p) : null;
   if (m && ssnValid(m[1]! + m[3]! + m[4]!)) {
     const seg = ctx.segmentAt(chunk, p);
-    const key = normKey(lastKey(seg.path));
+    const key = nameAt(chunk, seg, p);
     const spaced = m[2] === ' ';
     if (
       !spaced ||
@@ -505,7 +505,7 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   if (m && m.index + m[0].length <= end + 8) {
     const text = m[0];
     const seg = ctx.segmentAt(chunk, p);
-    const key = normKey(lastKey(seg.path));
+    const key = nameAt(chunk, seg, p);
     const before = textBefore(chunk, seg, p, 32);
     if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(text) || VERSION_WORDS.test(before)) return p + text.length;
     const keyPhone = PHONE_KEY.test(key);

@@ -2,6 +2,7 @@
 import type { Chunk, DetectContext, Segment } from '../../types';
 import { own } from '../../strings';
 import { RunMemo } from '../../memo';
+import { fieldAt } from '../structure';
 
 /** The last key of a path that is not an array position, or ''. */
 export function lastKey(path: readonly string[]): string {
@@ -36,9 +37,18 @@ export function textBefore(chunk: Chunk, seg: Segment, offset: number, n: number
   return chunk.corpus.slice(Math.max(seg.start, offset - n), offset);
 }
 
-/** Normalised last key of the segment holding `offset`. */
+/**
+ * Normalised name of the value holding `offset`: the table column, text key or flag that names it in the
+ * text (structure.ts), else the last key of its segment.
+ */
 export function keyAt(chunk: Chunk, ctx: DetectContext, offset: number): string {
-  return normKey(lastKey(ctx.segmentAt(chunk, offset).path));
+  return nameAt(chunk, ctx.segmentAt(chunk, offset), offset);
+}
+
+/** keyAt for a caller that has the segment already. */
+export function nameAt(chunk: Chunk, seg: Segment, offset: number): string {
+  const field = fieldAt(chunk, offset);
+  return normKey(field !== null ? field.name : lastKey(seg.path));
 }
 
 /** A table over UTF-16 code units: 1 for the characters of `chars`. */

@@ -14,6 +14,7 @@ import type { PeopleState } from './state';
 import { own } from '../../strings';
 import { isSpace } from './text';
 import { runMap } from '../../memo';
+import { textFields } from '../structure';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -189,6 +190,31 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
   }
   reportFields(fields, sink, st);
   reportFields(inlineFields(corpus), sink, st);
+  reportFields(structureFields(chunk), sink, st);
+}
+
+/**
+ * The values that text structure names (structure.ts: table columns, `key: value` lines, flags, SQL
+ * columns), read like JSON fields: a person or name column hands its cells to the person recogniser.
+ * The rest of a `Customer: …` line may be what the customer said: there, only a clear name counts (the
+ * `name` rule), and an organisation must be written with a capital.
+ */
+function structureFields(chunk: Chunk): Field[] {
+  const fields: Field[] = [];
+  const corpus = chunk.corpus;
+  let n = 0;
+  for (const f of textFields(chunk)) {
+    if (f.end - f.start > 120) continue;
+    let role = roleOf(f.name);
+    if (!role) continue;
+    if (!f.certain && role === 'full') role = 'weak';
+    const raw = corpus.slice(f.start, f.end);
+    const value = fieldValue(role, raw);
+    if (value === null) continue;
+    if (!f.certain && role === 'org' && !/^[\p{Lu}\d]/u.test(value)) continue;
+    fields.push({ role, value, start: f.start + raw.indexOf(value), parent: 'text', index: n++ });
+  }
+  return fields;
 }
 
 function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleState): void {

@@ -1,0 +1,214 @@
+/**
+ * `npm run eval:fixtures` (after `npm run build`): recall per rule on the
+ * third-party secret scanners' fixtures in ../shared/corpus, against their
+ * gold findings: a gold finding is found when none of its secret remains in
+ * the twin (standing on its own; see `standalone`).
+ *
+ * - secretlint: each rule's snapshot folders hold an input and output.json
+ *   with the gold ranges;
+ * - detect-secrets: its baseline is keyed by line numbers of another version
+ *   of the fixture files, so its findings are listed here (DETECT_SECRETS_GOLD);
+ * - gitleaks: its configuration holds regexes only (its examples live in Go
+ *   code that was not copied): no gold findings to measure against.
+ *
+ * Rules and cases left out, and why, are listed in EXCLUDED_RULES and
+ * EXCLUDED_CASES (test/pseudonymiser/secrets-fixtures.test.ts explains each).
+ * The test asserts every gold finding; this prints the figures.
+ *
+ *   node dist/bench/secret-fixtures.js [--misses]
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { twin, formatOf } from '../pseudonymiser';
+import { repoRoot } from './util';
+import { pct, table } from './report';
+
+export const CORPUS = path.resolve(repoRoot(), '../shared/corpus');
+export const SECRETLINT = path.join(CORPUS, 'secretlint');
+export const DETECT_SECRETS = path.join(CORPUS, 'detect-secrets', 'test_data');
+const KEY = '22'.repeat(32);
+
+export const EXCLUDED_RULES = new Set([
+  'example',
+  'filter-comments',
+  'pattern',
+  'no-dotenv',
+  'no-homedir',
+  'no-k8s-kind-secret',
+]);
+export const EXCLUDED_CASES = new Set([
+  'aws/ng.AWS Account ID',
+  'azure/ng.ad_tenant_id',
+  'azure/ng.azure_client_id',
+  'secp256k1-privatekey/ng.privkey',
+]);
+
+export interface Gold {
+  readonly rule: string;
+  readonly name: string;
+  readonly file: string;
+  readonly range: [number, number];
+}
+
+/** secretlint's gold findings: every message of every snapshot's output.json. */
+export function secretlintGold(): Gold[] {
+  const out: Gold[] = [];
+  if (!fs.existsSync(SECRETLINT)) return out;
+  for (const ruleDir of fs.readdirSync(SECRETLINT).sort()) {
+    const snaps = path.join(SECRETLINT, ruleDir, 'test', 'snapshots');
+    if (!fs.existsSync(snaps)) continue;
+    for (const name of fs.readdirSync(snaps).sort()) {
+      const outFile = path.join(snaps, name, 'output.json');
+      if (!fs.existsSync(outFile)) continue;
+      const data = JSON.parse(fs.readFileSync(outFile, 'utf8')) as {
+        filePath: string;
+        messages: { range: [number, number] }[];
+      };
+      const file = path.join(snaps, name, path.basename(data.filePath));
+      for (const m of data.messages ?? [])
+        out.push({ rule: ruleDir.replace('secretlint-rule-', ''), name, file, range: m.range });
+    }
+  }
+  return out;
+}
+
+/** The gold findings treated as secrets: not excluded, and in text files. */
+export function treatedGold(gold: readonly Gold[]): Gold[] {
+  return gold.filter(
+    (g) => !EXCLUDED_RULES.has(g.rule) && !EXCLUDED_CASES.has(`${g.rule}/${g.name}`) && !g.file.endsWith('.p12'),
+  );
+}
+
+/** detect-secrets' findings in its fixtures (file under test_data, secret). */
+export const DETECT_SECRETS_GOLD: readonly (readonly [string, string])[] = [
+  ['each_secret.py.txt', 'c2VjcmV0IG1lc3NhZ2Ugc28geW91J2xsIG5ldmVyIGd1ZXNzIG15IHBhc3N3b3Jk'],
+  ['each_secret.py.txt', '8b1118b376c313ed420e5133ba91307817ed52c2'],
+  ['each_secret.py.txt', 'whywouldyouusehttpforpasswords'],
+  ['each_secret.py.txt', 'AKIAIOSFODNN7EXAMPLE'],
+  ['each_secret.py.txt', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+  ['config.ini', '123456789a1234'],
+  ['config.ini', '23456789a1'],
+  ['config.ini', '12345678901234'],
+  ['config.ini', 'vh987tyw9ehy8ghis7vwyhiwbwitefy7w3ASDGYDGUASDG'],
+  ['short_files/first_line.php.txt', 'notHighEnoughEntropy'],
+  ['files/file_with_secrets.py.txt', 'f6CGV4aMM9zedoh3OUNbSakBymo7yplB'],
+  ['files/private_key', 'somethingSuperRandomAndSecretHereThatShouldNeverBeShared'],
+  ['config.yaml', 'AKIATESTTESTTESTTEST'],
+];
+
+/** The part of a gold range that is the secret itself (ranges often include the name, or a whole URL). */
+export function secretPart(text: string): string[] {
+  const url = /^[a-z+:]*:\/\/([^:@/\s]*)(?::([^\s]*))?@/i.exec(text);
+  if (url) {
+    if (url[2] && url[2] !== 'x-oauth-basic') return [url[2]];
+    return [url[1]!];
+  }
+  const pem = text.match(/-----BEGIN [A-Z ]*PRIVATE KEY-----([\s\S]*?)-----END/);
+  if (pem)
+    return pem[1]!
+      .split(/\\n|\n/)
+      .filter((l) => l.trim().length >= 16)
+      .map((l) => l.trim());
+  const assigned = /^[\w".-]+\s*(?::=|=|:)\s*["']?([^"'\s]{4,})/.exec(text);
+  if (assigned) return [assigned[1]!];
+  return [text];
+}
+
+/**
+ * Occurrences of `secret` in `text` that stand on their own. A copy glued
+ * inside a longer word (the sendgrid fixture's `somSG.…`) is not matched:
+ * replacement works on token boundaries, like detection.
+ */
+export function standalone(text: string, secret: string): number {
+  let n = 0;
+  const word = /[A-Za-z0-9]/;
+  for (let i = text.indexOf(secret); i >= 0; i = text.indexOf(secret, i + 1)) {
+    const before = text[i - 1] ?? ' ';
+    const after = text[i + secret.length] ?? ' ';
+    if (!(word.test(secret[0]!) && word.test(before)) && !(word.test(secret[secret.length - 1]!) && word.test(after)))
+      n++;
+  }
+  return n;
+}
+
+const twins = new Map<string, string>();
+
+/** The twin of a fixture file (all detectors), once per file. */
+export function twinOfFile(file: string, format = formatOf(file)): string {
+  let out = twins.get(file);
+  if (out === undefined) {
+    out = twin(fs.readFileSync(file), { key: KEY, format }).output.toString('utf8');
+    twins.set(file, out);
+  }
+  return out;
+}
+
+/** Whether a secretlint gold finding is found: no part of its secret stands on its own in the twin. */
+export function goldFound(g: Gold): boolean {
+  const input = fs.readFileSync(g.file, 'utf8');
+  const out = twinOfFile(g.file);
+  const original = input.slice(g.range[0], g.range[1]);
+  for (const secret of secretPart(original)) {
+    const at = input.indexOf(secret, g.range[0]);
+    if (standalone(input.slice(at - 1, at + secret.length + 1), secret) === 0) continue; // glued into a word
+    if (standalone(out, secret) > 0) return false;
+  }
+  return true;
+}
+
+/** Whether a detect-secrets finding is found: its secret is gone from its line of the twin. */
+export function detectSecretsFound(file: string, secret: string): boolean {
+  const full = path.join(DETECT_SECRETS, file);
+  const input = fs.readFileSync(full, 'utf8');
+  const out = twinOfFile(full, 'text');
+  const lineNo = input.split('\n').findIndex((l) => l.includes(secret));
+  return lineNo >= 0 && !out.split('\n')[lineNo]!.includes(secret);
+}
+
+function main(): void {
+  const showMisses = process.argv.includes('--misses');
+  const gold = secretlintGold();
+  if (gold.length === 0) {
+    console.log(`no fixtures under ${CORPUS}`);
+    return;
+  }
+  const treated = treatedGold(gold);
+  const rows: (string | number)[][] = [];
+  const misses: string[] = [];
+  let found = 0;
+  let total = 0;
+  const rules = [...new Set(gold.map((g) => g.rule))];
+  for (const rule of rules) {
+    const all = gold.filter((g) => g.rule === rule);
+    const mine = treated.filter((g) => g.rule === rule);
+    let n = 0;
+    for (const g of mine) {
+      if (goldFound(g)) n++;
+      else misses.push(`secretlint ${rule}/${g.name}`);
+    }
+    found += n;
+    total += mine.length;
+    rows.push([`secretlint ${rule}`, all.length, mine.length, n, pct(n, mine.length)]);
+  }
+  let ds = 0;
+  for (const [file, secret] of DETECT_SECRETS_GOLD) {
+    if (detectSecretsFound(file, secret)) ds++;
+    else misses.push(`detect-secrets ${file}`);
+  }
+  found += ds;
+  total += DETECT_SECRETS_GOLD.length;
+  rows.push([
+    'detect-secrets (listed)',
+    DETECT_SECRETS_GOLD.length,
+    DETECT_SECRETS_GOLD.length,
+    ds,
+    pct(ds, DETECT_SECRETS_GOLD.length),
+  ]);
+  rows.push(['all', gold.length + DETECT_SECRETS_GOLD.length, total, found, pct(found, total)]);
+  console.log('Secret-scanner fixtures: recall per rule against the gold findings');
+  console.log(table(['rule', 'gold', 'treated', 'found', 'recall'], rows));
+  console.log('(gitleaks: regexes only, no gold findings; excluded rules and cases: bench/secret-fixtures.ts)');
+  if (showMisses) for (const m of misses) console.log(`  missed: ${m}`);
+}
+
+if (require.main === module) main();

@@ -1,0 +1,953 @@
+/**
+ * Text structure as context: the names that text gives its values, read the
+ * way a JSON key path names a JSON value, so that every detector that
+ * classifies key names (context.ts `kindOfKey`, accounts/identity.ts
+ * `idKindOfKey` and `financeKeyKind`, accounts/hosts.ts, people/keys.ts
+ * `roleOf`) reads a table column, a `key: value` line, an HTTP header, a
+ * config entry, an SQL column or a command-line flag exactly as it reads a
+ * JSON key.
+ *
+ * One forward read of a chunk's text finds:
+ *
+ * - tables: a header line and the rows under it, cells split by `|` or `│`
+ *   (psql, mysql and sqlite boxes, markdown tables, pipe-separated rows;
+ *   rule lines `+---+`, `---+---`, `|:--|`, `├──┼` are skipped), by `,` (CSV,
+ *   RFC 4180 quoting on one line) or by a tab (TSV, and the rows of a
+ *   PostgreSQL `COPY t (cols) FROM stdin;` block);
+ * - `key: value` and `key=value` lines: HTTP header blocks (`Cookie:`,
+ *   `Authorization:`, `X-Api-Key:`), YAML, TOML and INI entries (`key =
+ *   value` takes the rest of the line), `.env` / shell assignments and
+ *   logfmt pairs (`k=v k2="v 2"`, each value one word or one quoted string);
+ * - SQL `INSERT INTO t (col, …) VALUES (…), (…)`: each literal named by its
+ *   column;
+ * - command lines: `--name value`, `--name=value`, `-name value`, short flags
+ *   whose meaning is fixed by the command (`curl -u user:pass`, `-H 'Name:
+ *   value'`, `-b`; `mysql -uUSER -pPASS`; `sshpass -p`; `psql -U`; `docker
+ *   login -u -p`; `redis-cli -a`; `mongo -u -p`; `ssh -l`), and `NAME=value`
+ *   words before a command (`PGPASSWORD=… psql`).
+ *
+ * Each value is a Field: its range in the corpus and the name that names it,
+ * written as a JSON key would be (`Email`, `email`, `user.email`, `--email`
+ * all reach the classifiers as a name whose normal form is `email`).
+ *
+ * Cost: every line is read once from its start; a line is split into cells
+ * only when it holds a separator (found by one indexOf per separator kind
+ * for the whole text, not per line), and tokenised as a command only when
+ * it holds a flag; SQL statements are found by indexOf of `VALUES`, read
+ * back at most to the previous one. Every read moves forward past what it
+ * has read, so the work is linear in the text whatever it holds (see
+ * secrets/adversarial.ts: long tables, a million `|`, unterminated quotes,
+ * a 5 MB line of `key=key=`, deep indentation).
+ *
+ * API (for the detectors): `textFields(chunk)` — the fields of a chunk's
+ * text, in corpus order, read once per chunk and shared by every detector;
+ * `fieldAt(chunk, offset)` — the field holding a corpus offset (a detector
+ * that finds a value by its shape asks which name it sits under). A person
+ * or name column hands its cells to the person recogniser through
+ * people/keys.ts, which reads these fields like JSON fields.
+ */
+import type { Chunk } from '../types';
+import { runCache } from '../memo';
+
+/** Where a field's name came from. */
+export type Layout = 'table' | 'line' | 'flag' | 'sql';
+
+export interface Field {
+  /** Range of the value in the chunk corpus (quotes excluded). */
+  readonly start: number;
+  readonly end: number;
+  /** The header, key or flag that names it, as written (leading dashes and quotes removed). */
+  readonly name: string;
+  readonly layout: Layout;
+  /**
+   * True where the structure delimits the value for certain (a table cell, an
+   * SQL literal, a flag's word, a quoted value): it may be any printable
+   * text. False for the rest of a `key: value` line, which may be prose.
+   */
+  readonly certain: boolean;
+}
+
+/** Steps taken (lines, cells, words, literals read), for the linearity tests. Never read by the product. */
+export const structureWork = { steps: 0 };
+
+const MAX_NAME = 64;
+const MAX_COLUMNS = 64;
+const MAX_VALUE = 4096;
+
+const isBlank = (c: number): boolean => c === 32 || c === 9;
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** Characters of a key name: letters, digits, `_ . - / @ $ [ ]`. */
+const isNameCode = (c: number): boolean =>
+  isLetter(c) || isDigit(c) || c === 95 || c === 46 || c === 45 || c === 47 || c === 64 || c === 36;
+
+// ---------------------------------------------------------------- names
+
+/** A column or key name: 1 to 4 words of name characters, starting with a letter or `_`. */
+function nameLike(text: string, s: number, e: number): boolean {
+  if (e <= s || e - s > MAX_NAME) return false;
+  const c0 = text.charCodeAt(s);
+  if (!isLetter(c0) && c0 !== 95) return false;
+  let words = 1;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (text.charCodeAt(i - 1) === 32 || ++words > 4) return false;
+    } else if (!isNameCode(c) && c !== 40 && c !== 41 && c !== 35) return false; // `( ) #` too: `Amount (EUR)`, `#`
+  }
+  return true;
+}
+
+/** The name as a key: inner spaces as `_` (`First Name` → `First_Name`). */
+function keyName(text: string, s: number, e: number): string {
+  const raw = text.slice(s, e);
+  return raw.includes(' ') ? raw.replace(/ +/g, '_') : raw;
+}
+
+// ---------------------------------------------------------------- cells
+
+/** Separator characters of table rows. */
+const PIPE = 124;
+const BOX_PIPE = 0x2502;
+const COMMA = 44;
+const TAB = 9;
+
+/** Whether [s, e) is a rule line: only `- = + | :` and box-drawing rules and blanks, with a run of rule dashes. */
+function isRule(text: string, s: number, e: number): boolean {
+  let dashes = 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 || c === 61 || c === 0x2500 || c === 0x2550) dashes++;
+    else if (!(c === 43 || c === PIPE || c === 58 || c === 32 || c === 9 || (c >= 0x2500 && c <= 0x257f))) return false;
+  }
+  return dashes >= 3;
+}
+
+/**
+ * The cells of row [s, e) split by `sep`, as [start, end) pairs of trimmed
+ * values into `cells` (at most MAX_COLUMNS + 1 cells; quotes of CSV cells
+ * excluded). Returns the count. A pipe row's outer pipes open and close it.
+ */
+function splitRow(text: string, s: number, e: number, sep: number, cells: Int32Array): number {
+  // blanks around cells: a space, and a tab unless tabs separate the cells
+  const pad = (c: number): boolean => c === 32 || (c === 9 && sep !== TAB);
+  let n = 0;
+  let i = s;
+  while (i < e && pad(text.charCodeAt(i))) i++;
+  let end = e;
+  while (end > i && pad(text.charCodeAt(end - 1))) end--;
+  const pipe = sep === PIPE || sep === BOX_PIPE;
+  if (pipe) {
+    if (text.charCodeAt(i) === sep) i++;
+    if (end > i && text.charCodeAt(end - 1) === sep) end--;
+  }
+  for (;;) {
+    structureWork.steps++;
+    if (n > MAX_COLUMNS) return n;
+    let cs = i;
+    while (cs < end && pad(text.charCodeAt(cs))) cs++;
+    let ce: number;
+    let next: number;
+    if (!pipe && text.charCodeAt(cs) === 34) {
+      // a quoted CSV / TSV cell: `""` is a quote inside it; unterminated, it runs to the line's end
+      let q = cs + 1;
+      for (;;) {
+        q = findIn(text, 34, q, end);
+        if (q < 0) {
+          q = end;
+          break;
+        }
+        if (text.charCodeAt(q + 1) === 34) q += 2;
+        else break;
+      }
+      ce = q;
+      cs++;
+      next = q + 1;
+      while (next < end && text.charCodeAt(next) !== sep) next++;
+    } else {
+      next = cs;
+      while (next < end && text.charCodeAt(next) !== sep) next++;
+      ce = next;
+      while (ce > cs && pad(text.charCodeAt(ce - 1))) ce--;
+    }
+    cells[2 * n] = cs;
+    cells[2 * n + 1] = Math.max(cs, ce);
+    n++;
+    if (next >= end) return n;
+    i = next + 1;
+  }
+}
+
+// ---------------------------------------------------------------- the reader
+
+interface Table {
+  sep: number;
+  names: string[];
+  /** Confirmed by a rule line or a first row of the same width; until then a candidate header. */
+  confirmed: boolean;
+}
+
+const cellBuffer = new Int32Array(2 * (MAX_COLUMNS + 2));
+
+/**
+ * Reads the structure of `text[from, to)` and appends its fields to `out`,
+ * in text order for each layout (tables and lines, then commands, then SQL
+ * statements; `textFields` sorts them).
+ */
+export function readStructure(text: string, out: Field[], from = 0, to = text.length): void {
+  readLines(text, out, from, to);
+  readSql(text, out, from, to);
+}
+
+/** The first position of the character `code` in text[s, e), or -1: a search that never reads past `e`. */
+function findIn(text: string, code: number, s: number, e: number): number {
+  for (let i = s; i < e; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/** The next position ≥ `from` of `ch` in text before `to`, or `to`. */
+function nextOf(text: string, ch: string, from: number, to: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 || i > to ? to : i;
+}
+
+/**
+ * The table being read (a candidate header until confirmed), across the lines of one readLines call.
+ * Module state, so that the line loop stays small: it only finds lines and their separators, and hands a
+ * line to tableLine, keyValueLine or readCommand when it may hold what they read. (As one function with
+ * every branch, the loop was compiled again each time a rare branch first ran, on every chunk.)
+ */
+let table: Table | null = null;
+
+function readLines(text: string, out: Field[], from: number, to: number): void {
+  // the next separator of each kind: one indexOf each moves forward through the whole text
+  let pipe = nextOf(text, '|', from, to);
+  let boxPipe = nextOf(text, '\u2502', from, to);
+  let comma = nextOf(text, ',', from, to);
+  let tab = nextOf(text, '\t', from, to);
+  let flag = nextFlag(text, from, to);
+  let colon = nextOf(text, ':', from, to);
+  let equals = nextOf(text, '=', from, to);
+  let lines = 0;
+  table = null;
+  for (let ls = from; ls < to;) {
+    lines++;
+    let le = text.indexOf('\n', ls);
+    if (le < 0 || le > to) le = to;
+    let e = le;
+    if (e > ls && text.charCodeAt(e - 1) === 13) e--;
+    let p = ls;
+    while (p < e && isBlank(text.charCodeAt(p))) p++;
+    if (pipe < ls) pipe = nextOf(text, '|', ls, to);
+    if (boxPipe < ls) boxPipe = nextOf(text, '\u2502', ls, to);
+    if (comma < ls) comma = nextOf(text, ',', ls, to);
+    if (tab < ls) tab = nextOf(text, '\t', ls, to);
+    // the line's separator: a table's own first, then `|`, `│`, a tab, a comma
+    let sep = 0;
+    let first = to;
+    if (pipe < e) {
+      sep = PIPE;
+      first = pipe;
+    } else if (boxPipe < e) {
+      sep = BOX_PIPE;
+      first = boxPipe;
+    } else if (tab < e && tab >= p) {
+      sep = TAB;
+      first = tab;
+    } else if (comma < e) {
+      sep = COMMA;
+      first = comma;
+    }
+    // (set by tableLine: a cast, since the compiler does not see calls change it)
+    const open = table as Table | null;
+    if (open !== null && open.sep !== sep) {
+      const at = open.sep === PIPE ? pipe : open.sep === BOX_PIPE ? boxPipe : open.sep === COMMA ? comma : tab;
+      if (at < e) {
+        sep = open.sep;
+        first = at;
+      }
+    }
+    let done = false;
+    if (open !== null || sep !== 0 || text.charCodeAt(p) === 67) done = tableLine(text, p, e, sep, first, out);
+    if (!done) {
+      // a `key: value` or `key=value` line holds a `:` or `=` (most lines and JSON strings hold neither)
+      if (colon < p) colon = nextOf(text, ':', p, to);
+      if (equals < p) equals = nextOf(text, '=', p, to);
+      // within a name's length of the line's start, a `:` with a blank or the line's end after it (not
+      // `https://`, `10:30`), and right before it (past blanks and a quote) the end of a name (not `+=`)
+      const reach = Math.min(e, p + MAX_NAME + 12);
+      const op = colon < equals ? colon : equals;
+      if (op < reach) keyValueLine(text, p, e, op, op === colon, out);
+    }
+    if (flag < ls) flag = nextFlag(text, ls, to);
+    if (flag < e) readCommand(text, ls, e, out);
+    ls = le + 1;
+  }
+  table = null;
+  structureWork.steps += lines;
+}
+
+/**
+ * Reads line [p, e) as a table's row, rule or end, or as a header or a COPY head; `sep` is its separator
+ * (0: none) and `first` where it first stands. True when the line was one of those.
+ */
+function tableLine(text: string, p: number, e: number, sep: number, first: number, out: Field[]): boolean {
+  if (p === e) {
+    table = null;
+    return true;
+  }
+  if (table !== null) {
+    if ((table.sep === PIPE || table.sep === BOX_PIPE) && isRule(text, p, e)) {
+      table.confirmed = true;
+      return true;
+    }
+    if (sep === table.sep) {
+      const cells = cellBuffer;
+      const n = splitRow(text, p, e, sep, cells);
+      if (n === table.names.length) {
+        table.confirmed = true;
+        for (let c = 0; c < n; c++) {
+          const cs = cells[2 * c]!;
+          const ce = cells[2 * c + 1]!;
+          if (ce > cs) out.push({ start: cs, end: ce, name: table.names[c]!, layout: 'table', certain: true });
+        }
+        return true;
+      }
+    } else if (table.sep === TAB && table.confirmed && text.startsWith('\\.', p)) {
+      table = null; // the end of a COPY block
+      return true;
+    }
+    table = null;
+  }
+  if (sep !== 0) {
+    // a header's first cell is a name, so its separator comes within a name's length; and the line ends
+    // with a name, a quote or a pipe (not `{`, `;`, `.`: code and prose)
+    let z = e - 1;
+    while (z > p && isBlank(text.charCodeAt(z))) z--;
+    const last = text.charCodeAt(z);
+    const ends = isLetter(last) || isDigit(last) || last === 95 || last === 41 || last === 34 || last === sep;
+    if (ends && first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
+    if (table !== null) return true;
+  }
+  table = copyHeader(text, p, e);
+  return table !== null;
+}
+
+/** Reads line [p, e) as `key: value` / `key=value` when the name's end stands right before the operator at `op`. */
+function keyValueLine(text: string, p: number, e: number, op: number, isColon: boolean, out: Field[]): void {
+  if (isColon && op + 1 < e && !isBlank(text.charCodeAt(op + 1))) return;
+  let b = op - 1;
+  while (b > p && isBlank(text.charCodeAt(b))) b--;
+  let before = text.charCodeAt(b);
+  if ((before === 34 || before === 39) && b > p) before = text.charCodeAt(b - 1);
+  if (isNameCode(before)) readKeyValues(text, p, e, out);
+}
+
+/**
+ * A header line: 2 to MAX_COLUMNS cells that are all names. Read cell by cell, and given up at the first
+ * character no name holds: a line of prose with a comma is read no further than its first words.
+ */
+function headerOf(text: string, p: number, e: number, sep: number): Table | null {
+  // blanks around cells: a space, and a tab unless tabs separate the cells
+  const pad = (c: number): boolean => c === 32 || (c === 9 && sep !== TAB);
+  const pipe = sep === PIPE || sep === BOX_PIPE;
+  let i = p;
+  let end = e;
+  while (end > i && pad(text.charCodeAt(end - 1))) end--;
+  if (pipe) {
+    if (text.charCodeAt(i) === sep) i++;
+    if (end > i && text.charCodeAt(end - 1) === sep) end--;
+  }
+  const cells = cellBuffer;
+  let n = 0;
+  for (;;) {
+    structureWork.steps++;
+    while (i < end && pad(text.charCodeAt(i))) i++;
+    const quote = !pipe && text.charCodeAt(i) === 34;
+    if (quote) i++;
+    const cs = i;
+    while (i < end && i - cs <= MAX_NAME) {
+      const c = text.charCodeAt(i);
+      if (isNameCode(c) || c === 32 || c === 40 || c === 41 || c === 35) i++;
+      else break;
+    }
+    let ce = i;
+    while (ce > cs && pad(text.charCodeAt(ce - 1))) ce--;
+    if (quote) {
+      if (text.charCodeAt(i) !== 34) return null;
+      i++;
+    }
+    while (i < end && pad(text.charCodeAt(i))) i++;
+    if (!nameLike(text, cs, ce) || n >= MAX_COLUMNS) return null;
+    cells[2 * n] = cs;
+    cells[2 * n + 1] = ce;
+    n++;
+    if (i >= end) break;
+    if (text.charCodeAt(i) !== sep) return null;
+    i++;
+  }
+  if (n < 2) return null;
+  const names: string[] = [];
+  for (let c = 0; c < n; c++) names.push(keyName(text, cells[2 * c]!, cells[2 * c + 1]!));
+  return { sep, names, confirmed: false };
+}
+
+/** `COPY [schema.]table (col, …) FROM stdin;` (pg_dump): the tab-separated rows that follow, named by the columns. */
+const COPY_HEAD = /COPY [^\s(]{1,128} \(([^)\n]{1,4096})\) FROM stdin;/y;
+
+function copyHeader(text: string, p: number, e: number): Table | null {
+  if (text.charCodeAt(p) !== 67 || !text.startsWith('COPY ', p)) return null;
+  COPY_HEAD.lastIndex = p;
+  const m = COPY_HEAD.exec(text);
+  if (m === null || COPY_HEAD.lastIndex > e) return null;
+  const names = m[1]!.split(',').map((s) => s.trim().replace(/^"|"$/g, ''));
+  return names.length >= 1 && names.length <= MAX_COLUMNS ? { sep: TAB, names, confirmed: true } : null;
+}
+
+// ---------------------------------------------------------------- key: value lines
+
+/**
+ * `key: value`, `key = value`, `key=value k2=v2` at the start of a line
+ * (after indentation, a YAML list dash or `export `), in [p, e).
+ */
+function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
+  if (text.charCodeAt(p) === 45 && text.charCodeAt(p + 1) === 32) p += 2;
+  else if (text.startsWith('export ', p)) p += 7;
+  let first = true;
+  while (p < e) {
+    structureWork.steps++;
+    // name, maybe quoted
+    let q = p;
+    const quote = text.charCodeAt(q);
+    const quoted = quote === 34 || quote === 39;
+    if (quoted) q++;
+    const ns = q;
+    const c0 = text.charCodeAt(ns);
+    if (!isLetter(c0) && c0 !== 95) return;
+    let words = 1;
+    while (q < e && q - ns <= MAX_NAME) {
+      const c = text.charCodeAt(q);
+      if (isNameCode(c)) q++;
+      else if (c === 32 && first && !quoted && words < 4 && isNameCode(text.charCodeAt(q + 1))) {
+        // `First Name: …`; only before a `:`, checked below
+        words++;
+        q++;
+      } else break;
+    }
+    const ne = q;
+    if (ne - ns > MAX_NAME) return;
+    if (quoted) {
+      if (text.charCodeAt(q) !== quote) return;
+      q++;
+    }
+    let blanks = 0;
+    while (q < e && blanks < 8 && isBlank(text.charCodeAt(q))) {
+      q++;
+      blanks++;
+    }
+    const op = text.charCodeAt(q);
+    let vs: number;
+    let restOfLine: boolean;
+    if (op === 58) {
+      // `:` then a blank or the end (not `::`, `://`, `10:30`, `C:\`)
+      const after = text.charCodeAt(q + 1);
+      if (!first || blanks > 0 || !(q + 1 >= e || isBlank(after))) return;
+      vs = q + 1;
+      restOfLine = true;
+    } else if (op === 61) {
+      // `=`, not `==`; `key = value` (INI, TOML) takes the rest of the line, `k=v` one word
+      if (text.charCodeAt(q + 1) === 61 || words > 1) return;
+      vs = q + 1;
+      restOfLine = blanks > 0 && first;
+    } else return;
+    if (words > 1 && op !== 58) return;
+    while (vs < e && isBlank(text.charCodeAt(vs))) vs++;
+    const name = keyName(text, ns, ne);
+    const next = readValue(text, name, vs, e, restOfLine, out);
+    if (next < 0) return;
+    first = false;
+    p = next;
+    while (p < e && isBlank(text.charCodeAt(p))) p++;
+  }
+}
+
+/**
+ * Reads the value of `name` from `vs` and reports it; returns where a next
+ * `k=v` pair may start, or -1 when the line is done.
+ */
+function readValue(text: string, name: string, vs: number, e: number, restOfLine: boolean, out: Field[]): number {
+  if (vs >= e) return -1;
+  const q = text.charCodeAt(vs);
+  if (q === 34 || q === 39 || q === 96) {
+    // a quoted value: to its closing quote (a backslash escapes one character in double quotes)
+    let i = vs + 1;
+    while (i < e && text.charCodeAt(i) !== q) i += text.charCodeAt(i) === 92 && q === 34 ? 2 : 1;
+    if (i >= e) return -1;
+    if (i - vs - 1 <= MAX_VALUE) out.push({ start: vs + 1, end: i, name, layout: 'line', certain: true });
+    const after = i + 1;
+    if (restOfLine) return -1;
+    return after < e && isBlank(text.charCodeAt(after)) ? after : -1;
+  }
+  if (restOfLine) {
+    let ve = e;
+    // a YAML / TOML comment: ` #` after the value
+    for (let i = vs; i + 1 < e; i++) {
+      if (isBlank(text.charCodeAt(i)) && text.charCodeAt(i + 1) === 35) {
+        ve = i;
+        break;
+      }
+    }
+    while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
+    // a trailing `,` of a JSON-like or YAML flow line
+    if (ve > vs && text.charCodeAt(ve - 1) === 44) ve--;
+    if (ve > vs && ve - vs <= MAX_VALUE) out.push({ start: vs, end: ve, name, layout: 'line', certain: false });
+    return -1;
+  }
+  let ve = vs;
+  while (ve < e && !isBlank(text.charCodeAt(ve))) ve++;
+  if (ve - vs <= MAX_VALUE) out.push({ start: vs, end: ve, name, layout: 'line', certain: true });
+  return ve < e ? ve : -1;
+}
+
+// ---------------------------------------------------------------- command lines
+
+/**
+ * The next flag position ≥ from: a `-` after a blank, a quote or a line start, then a letter or `-`. Found
+ * from each `-` (a one-character search is many times faster than one for ` -`).
+ */
+function nextFlag(text: string, from: number, to: number): number {
+  for (let i = text.indexOf('-', from); i >= 0 && i < to; i = text.indexOf('-', i + 1)) {
+    const b = i === 0 ? 10 : text.charCodeAt(i - 1);
+    if (!(b === 32 || b === 9 || b === 10 || b === 34 || b === 39)) continue;
+    const c = text.charCodeAt(i + 1);
+    if (isLetter(c) || (c === 45 && isLetter(text.charCodeAt(i + 2)))) return i;
+  }
+  return to;
+}
+
+/**
+ * Short flags that take a value, by command (public manuals: curl(1),
+ * mysql(1), psql(1), sshpass(1), ssh(1), docker-login(1), redis-cli,
+ * mongosh, httpie, ab(8), sqlcmd). The value is named like the long option.
+ * `glued`: the value may follow the letter with no blank (`-pSECRET`).
+ */
+interface Short {
+  readonly name: string;
+  readonly glued?: boolean;
+  /** Only a glued value counts: alone, the flag asks for it (`mysql -p` prompts). */
+  readonly gluedOnly?: boolean;
+}
+const CURL: Record<string, Short> = {
+  u: { name: 'user' },
+  U: { name: 'proxy-user' },
+  H: { name: 'header' },
+  b: { name: 'cookie' },
+  e: { name: 'referer' },
+  E: { name: 'cert' },
+};
+const MYSQL: Record<string, Short> = {
+  u: { name: 'user', glued: true },
+  p: { name: 'password', glued: true, gluedOnly: true },
+  h: { name: 'host', glued: true },
+};
+const MONGO: Record<string, Short> = { u: { name: 'username' }, p: { name: 'password' } };
+const SHORT_FLAGS: Record<string, Record<string, Short>> = {
+  curl: CURL,
+  mysql: MYSQL,
+  mariadb: MYSQL,
+  mysqldump: MYSQL,
+  mysqladmin: MYSQL,
+  mysqlimport: MYSQL,
+  psql: { U: { name: 'username' }, h: { name: 'host' }, d: { name: 'dbname' } },
+  pg_dump: { U: { name: 'username' }, h: { name: 'host' } },
+  pg_restore: { U: { name: 'username' }, h: { name: 'host' } },
+  sshpass: { p: { name: 'password' } },
+  sudo: { u: { name: 'user' }, g: { name: 'group' } },
+  ssh: { l: { name: 'login' } },
+  docker: { u: { name: 'username' }, p: { name: 'password' } },
+  podman: { u: { name: 'username' }, p: { name: 'password' } },
+  'redis-cli': { a: { name: 'password' }, h: { name: 'host' } },
+  mongo: MONGO,
+  mongosh: MONGO,
+  mongodump: MONGO,
+  mongorestore: MONGO,
+  mongoexport: MONGO,
+  mongoimport: MONGO,
+  sqlcmd: { U: { name: 'user' }, P: { name: 'password' }, S: { name: 'server' } },
+  http: { a: { name: 'auth' } },
+  https: { a: { name: 'auth' } },
+  ab: { A: { name: 'auth' }, H: { name: 'header' }, C: { name: 'cookie' } },
+  wget: {},
+};
+/** Commands that run the command after their own options (`sudo mysql …`, `sshpass -p X ssh …`). */
+const WRAPPERS = new Set([
+  'sudo',
+  'env',
+  'time',
+  'nohup',
+  'exec',
+  'command',
+  'doas',
+  'watch',
+  'xargs',
+  'timeout',
+  'nice',
+  'sshpass',
+  'proxychains',
+  'torsocks',
+]);
+/** Options whose value is `user:password` (curl `-u`, httpie `-a`, ab `-A`). */
+const USER_PASSWORD = new Set(['user', 'proxy-user', 'auth']);
+/** Options whose value is an HTTP header `Name: value`. */
+const HEADER_OPTIONS = new Set(['header', 'H', 'proxy-header']);
+
+interface Word {
+  /** The word's range, quotes included. */
+  s: number;
+  e: number;
+  /** The value's range: inside the quotes of a wholly quoted word. */
+  vs: number;
+  ve: number;
+}
+
+/** Reads the shell word at `i` (after blanks) in [i, e) into `w`; false at the line's end. */
+function readWord(text: string, i: number, e: number, w: Word): boolean {
+  while (i < e && isBlank(text.charCodeAt(i))) i++;
+  if (i >= e) return false;
+  w.s = i;
+  const q = text.charCodeAt(i);
+  if (q === 34 || q === 39) {
+    let j = i + 1;
+    while (j < e && text.charCodeAt(j) !== q) j += text.charCodeAt(j) === 92 && q === 34 ? 2 : 1;
+    w.vs = i + 1;
+    w.ve = Math.min(j, e);
+    j = Math.min(j + 1, e);
+    if (j < e && !isBlank(text.charCodeAt(j))) {
+      // quotes in the middle of a word: the whole word
+      while (j < e && !isBlank(text.charCodeAt(j))) j++;
+      w.vs = i;
+      w.ve = j;
+    }
+    w.e = j;
+    return true;
+  }
+  let j = i;
+  while (j < e && !isBlank(text.charCodeAt(j))) {
+    const c = text.charCodeAt(j);
+    if (c === 34 || c === 39) {
+      // `--password="a b"`: a quoted part runs to its close
+      const k = findIn(text, c, j + 1, e);
+      j = k < 0 ? e : k + 1;
+    } else j++;
+  }
+  w.s = i;
+  w.e = j;
+  w.vs = i;
+  w.ve = j;
+  return true;
+}
+
+/** The range inside quotes of [s, e) when it is wholly quoted, else itself. */
+function unquote(text: string, s: number, e: number, at: Int32Array): void {
+  const q = text.charCodeAt(s);
+  if (e - s >= 2 && (q === 34 || q === 39) && text.charCodeAt(e - 1) === q) {
+    at[0] = s + 1;
+    at[1] = e - 1;
+  } else {
+    at[0] = s;
+    at[1] = e;
+  }
+}
+const span = new Int32Array(2);
+
+/** Reports the value [vs, ve) of option `name` (a header's or a user:password's parts on their own). */
+function reportOption(text: string, name: string, vs: number, ve: number, out: Field[]): void {
+  if (ve <= vs || ve - vs > MAX_VALUE) return;
+  if (HEADER_OPTIONS.has(name)) {
+    // `Name: value`
+    let c = vs;
+    while (c < ve && isNameCode(text.charCodeAt(c))) c++;
+    if (c === vs || text.charCodeAt(c) !== 58) return;
+    let v = c + 1;
+    while (v < ve && isBlank(text.charCodeAt(v))) v++;
+    if (v < ve) out.push({ start: v, end: ve, name: text.slice(vs, c), layout: 'flag', certain: true });
+    return;
+  }
+  if (USER_PASSWORD.has(name)) {
+    const colon = findIn(text, 58, vs, ve);
+    if (colon >= 0) {
+      if (colon > vs) out.push({ start: vs, end: colon, name: 'user', layout: 'flag', certain: true });
+      if (ve > colon + 1) out.push({ start: colon + 1, end: ve, name: 'password', layout: 'flag', certain: true });
+      return;
+    }
+    out.push({ start: vs, end: ve, name: 'user', layout: 'flag', certain: true });
+    return;
+  }
+  out.push({ start: vs, end: ve, name, layout: 'flag', certain: true });
+}
+
+const word: Word = { s: 0, e: 0, vs: 0, ve: 0 };
+
+/** Reads the command line [ls, e): the options and their values, and `NAME=value` words before a command. */
+function readCommand(text: string, ls: number, e: number, out: Field[]): void {
+  let shorts: Record<string, Short> | undefined;
+  let expectCommand = true;
+  let i = ls;
+  const w = word;
+  while (readWord(text, i, e, w)) {
+    structureWork.steps++;
+    if (i > ls && text.charCodeAt(i - 1) === 59) {
+      // the word before ended with `;`: a new command
+      expectCommand = true;
+      shorts = undefined;
+    }
+    i = w.e;
+    const c0 = text.charCodeAt(w.s);
+    const len = w.e - w.s;
+    // a command separator: `|`, `||`, `&&`, `;`, `(`; a word ending in `;` ends its command too
+    if (
+      c0 === PIPE ||
+      c0 === 38 ||
+      c0 === 59 ||
+      c0 === 40 ||
+      c0 === 96 ||
+      (c0 === 36 && text.charCodeAt(w.s + 1) === 40)
+    ) {
+      expectCommand = true;
+      shorts = undefined;
+      continue;
+    }
+    if (c0 === 45 && len >= 2) {
+      const c1 = text.charCodeAt(w.s + 1);
+      let name: string;
+      let glued = -1; // start of a value written in the same word
+      if (c1 === 45) {
+        // `--name`, `--name=value`
+        const eq = findIn(text, 61, w.s, w.e);
+        const ne = eq >= 0 ? eq : w.e;
+        if (ne - w.s - 2 > MAX_NAME || !isLetter(text.charCodeAt(w.s + 2))) continue;
+        name = text.slice(w.s + 2, ne);
+        if (ne < w.e) glued = ne + 1;
+      } else {
+        if (!isLetter(c1)) continue;
+        const letter = text[w.s + 1]!;
+        const short = shorts?.[letter];
+        if (short !== undefined) {
+          name = short.name;
+          if (len > 2) {
+            if (!short.glued) continue;
+            glued = w.s + 2;
+          } else if (short.gluedOnly) continue;
+        } else if (len >= 5) {
+          // `-password X`, `-storepass X`: a long option written with one dash (a cluster of short letters
+          // is shorter, or a known command's)
+          const eq = findIn(text, 61, w.s, w.e);
+          const ne = eq >= 0 ? eq : w.e;
+          if (ne - w.s - 1 > MAX_NAME) continue;
+          name = text.slice(w.s + 1, ne);
+          if (ne < w.e) glued = ne + 1;
+        } else {
+          // a cluster of short flags (`-iu user:pass`): its last letter may take the next word
+          const last = shorts?.[text[w.e - 1]!];
+          if (last === undefined || len > 4) continue;
+          name = last.name;
+        }
+      }
+      if (glued >= 0) {
+        unquote(text, glued, w.e, span);
+        reportOption(text, name, span[0]!, span[1]!, out);
+        continue;
+      }
+      // the value is the next word, unless it is an option itself
+      const save = i;
+      if (!readWord(text, i, e, w)) return;
+      const v0 = text.charCodeAt(w.s);
+      if (v0 === 45 || v0 === PIPE || v0 === 38 || v0 === 59) {
+        i = save;
+        continue;
+      }
+      i = w.e;
+      reportOption(text, name, w.vs, w.ve, out);
+      continue;
+    }
+    if (expectCommand) {
+      // `NAME=value` before the command (one at the line's start was read as a key=value line)
+      const eq = findIn(text, 61, w.s, w.e);
+      if (eq > w.s && isLetter(c0)) {
+        if (w.s > ls) {
+          let k = w.s;
+          while (k < eq && isNameCode(text.charCodeAt(k))) k++;
+          if (k === eq) {
+            unquote(text, eq + 1, w.e, span);
+            if (span[1]! > span[0]!)
+              out.push({ start: span[0]!, end: span[1]!, name: text.slice(w.s, eq), layout: 'flag', certain: true });
+          }
+        }
+        continue;
+      }
+      if (isDigit(c0)) continue; // `timeout 10 …`
+      let cmd = text.slice(w.vs, Math.min(w.ve, w.vs + 64));
+      const slash = cmd.lastIndexOf('/');
+      if (slash >= 0) cmd = cmd.slice(slash + 1);
+      shorts = SHORT_FLAGS[cmd];
+      // a wrapper's options are its own; the next word that is no option is the command it runs
+      if (!WRAPPERS.has(cmd)) expectCommand = false;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- SQL
+
+/** `INSERT INTO name (` read backwards from the `(` of the column list. */
+const INSERT_HEAD = /insert\s+(?:ignore\s+)?into\s+[^\s(]{1,128}\s*$/i;
+
+/**
+ * `INSERT INTO t (c1, c2) VALUES (v1, v2), (…)`: found from each `VALUES`
+ * (either case), read back to its column list (never past the statement
+ * before), then forward through its tuples.
+ */
+function readSql(text: string, out: Field[], from: number, to: number): void {
+  let floor = from;
+  let upper = nextOf(text, 'VALUES', from, to);
+  let lower = nextOf(text, 'values', from, to);
+  for (;;) {
+    if (upper < floor) upper = nextOf(text, 'VALUES', floor, to);
+    if (lower < floor) lower = nextOf(text, 'values', floor, to);
+    const v = Math.min(upper, lower);
+    if (v >= to) return;
+    structureWork.steps++;
+    const names = columnsBefore(text, Math.max(floor, v - 4096), v);
+    floor = v + 6;
+    if (names !== null) floor = Math.max(floor, readTuples(text, v + 6, to, names, out));
+  }
+}
+
+/** The column names of `INSERT INTO t (…)` ending right before `v`, reading no further back than `floor`. */
+function columnsBefore(text: string, floor: number, v: number): string[] | null {
+  let i = v;
+  while (i > floor && /\s/.test(text[i - 1]!)) i--;
+  if (text.charCodeAt(i - 1) !== 41) return null;
+  const close = i - 1;
+  // the `(` of the column list, read back no further than `floor` (lastIndexOf would read to the text's start)
+  let open = close - 1;
+  while (open >= floor && text.charCodeAt(open) !== 40 && text.charCodeAt(open) !== 41) open--;
+  structureWork.steps += (close - open) >> 6;
+  if (open < floor || text.charCodeAt(open) !== 40) return null;
+  const head = text.slice(Math.max(floor, open - 200), open);
+  if (!INSERT_HEAD.test(head)) return null;
+  const names = text
+    .slice(open + 1, close)
+    .split(',')
+    .map((s) => s.trim().replace(/^[`"[]|[`"\]]$/g, ''));
+  if (names.length === 0 || names.length > 256 || names.some((n) => !nameLike(n, 0, n.length))) return null;
+  return names;
+}
+
+/**
+ * Reads `(…), (…)` from `i`; reports each literal with its column name.
+ * Returns how far it read (an unterminated string reads to the end).
+ */
+function readTuples(text: string, i: number, to: number, names: readonly string[], out: Field[]): number {
+  for (;;) {
+    while (i < to && /\s/.test(text[i]!)) i++;
+    if (text.charCodeAt(i) !== 40) return i;
+    i++;
+    for (let col = 0; ; col++) {
+      structureWork.steps++;
+      while (i < to && isBlank(text.charCodeAt(i))) i++;
+      const c = text.charCodeAt(i);
+      let vs: number;
+      let ve: number;
+      if (c === 39) {
+        // a string literal: `''` and `\'` stand for a quote
+        vs = i + 1;
+        let j = vs;
+        for (;;) {
+          j = text.indexOf("'", j);
+          if (j < 0 || j >= to) return to;
+          if (text.charCodeAt(j + 1) === 39) j += 2;
+          else if (text.charCodeAt(j - 1) === 92 && text.charCodeAt(j - 2) !== 92) j++;
+          else break;
+        }
+        ve = j;
+        i = j + 1;
+      } else {
+        // a number, NULL, a call: to the next `,` or `)` at depth 0
+        vs = i;
+        let depth = 0;
+        while (i < to) {
+          const d = text.charCodeAt(i);
+          if (d === 40) depth++;
+          else if (d === 41) {
+            if (depth === 0) break;
+            depth--;
+          } else if ((d === 44 && depth === 0) || d === 10) break;
+          i++;
+        }
+        ve = i;
+        while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
+        if (c === 78 || c === 110 || c === 40) ve = vs; // NULL, a call: nothing to name
+      }
+      const name = names[col];
+      if (name !== undefined && ve > vs && ve - vs <= MAX_VALUE)
+        out.push({ start: vs, end: ve, name, layout: 'sql', certain: true });
+      while (i < to && isBlank(text.charCodeAt(i))) i++;
+      const d = text.charCodeAt(i);
+      if (d === 44) {
+        i++;
+        continue;
+      }
+      if (d !== 41) return i;
+      i++;
+      break;
+    }
+    while (i < to && /\s/.test(text[i]!)) i++;
+    if (text.charCodeAt(i) !== 44) return i;
+    i++;
+  }
+}
+
+// ---------------------------------------------------------------- per chunk
+
+/** The fields of the corpus read last (the detectors of pass one read one chunk in turn); a run cache. */
+let lastCorpus: string | null = null;
+let lastFields: Field[] = [];
+runCache({
+  get size() {
+    return lastCorpus === null ? 0 : 1;
+  },
+  clear() {
+    lastCorpus = null;
+    lastFields = [];
+  },
+});
+
+/** The fields of a chunk's text in corpus order; read once per chunk, shared by the detectors. */
+export function textFields(chunk: Chunk): readonly Field[] {
+  const corpus = chunk.corpus;
+  if (corpus === lastCorpus) return lastFields;
+  const out: Field[] = [];
+  readStructure(corpus, out);
+  out.sort((a, b) => a.start - b.start);
+  lastCorpus = corpus;
+  lastFields = out;
+  return out;
+}
+
+/** The field of the chunk's text holding the corpus offset, or null. */
+export function fieldAt(chunk: Chunk, offset: number): Field | null {
+  const fields = textFields(chunk);
+  let lo = 0;
+  let hi = fields.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fields[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  // fields do not nest, except a header's value inside a flag's word: the nearest start before wins
+  for (let k = lo - 1; k >= 0 && k >= lo - 4; k--) {
+    const f = fields[k]!;
+    if (f.start <= offset && offset < f.end) return f;
+  }
+  return null;
+}

@@ -1,0 +1,234 @@
+/**
+ * Text structure as context (detectors/structure.ts): the names that tables,
+ * `key: value` lines, HTTP headers, config files, SQL statements and command
+ * lines give their values, and what the detectors make of them.
+ */
+import { readStructure, type Field } from '../../pseudonymiser/detectors/structure';
+import { basicParts } from '../../pseudonymiser/detectors/secrets/basic';
+import { twinText, keyed } from './accounts-helpers';
+import { Registry } from '../../pseudonymiser/registry';
+
+/** The fields of `text` as `name=value` strings, in text order. */
+function fields(text: string): string[] {
+  const out: Field[] = [];
+  readStructure(text, out);
+  return out.sort((a, b) => a.start - b.start).map((f) => `${f.name}=${text.slice(f.start, f.end)}`);
+}
+
+describe('the structure reader', () => {
+  it('reads a psql box: the header names each cell, the rule and the row count are no rows', () => {
+    const text = [
+      ' id | name     | email',
+      '----+----------+--------------',
+      '  1 | Mia Chen | mia@ratra.pl',
+      '  2 | Bob Li   | bob@ratra.pl',
+      '(2 rows)',
+    ].join('\n');
+    expect(fields(text)).toEqual([
+      'id=1',
+      'name=Mia Chen',
+      'email=mia@ratra.pl',
+      'id=2',
+      'name=Bob Li',
+      'email=bob@ratra.pl',
+    ]);
+  });
+
+  it('reads mysql boxes, markdown tables and sqlite box drawing', () => {
+    expect(
+      fields('+----+-------+\n| id | login |\n+----+-------+\n|  1 | jdoe  |\n+----+-------+\n1 row in set'),
+    ).toEqual(['id=1', 'login=jdoe']);
+    expect(fields('| Name | Email |\n|:-----|------:|\n| Ann Lee | ann@x.io |')).toEqual([
+      'Name=Ann Lee',
+      'Email=ann@x.io',
+    ]);
+    expect(fields('┌────┬───────┐\n│ id │ login │\n├────┼───────┤\n│ 1  │ jdoe  │\n└────┴───────┘')).toEqual([
+      'id=1',
+      'login=jdoe',
+    ]);
+  });
+
+  it('reads CSV (quoted cells with commas and doubled quotes) and TSV with a header line', () => {
+    expect(fields('name,email,note\n"Smith, John",john@x.com,"say ""hi"""\n')).toEqual([
+      'name=Smith, John',
+      'email=john@x.com',
+      'note=say ""hi""',
+    ]);
+    expect(fields('user_id\tapi_token\n42\tq9ZrT7mKx2\n')).toEqual(['user_id=42', 'api_token=q9ZrT7mKx2']);
+  });
+
+  it('reads a header line as a header only when rows of its width follow', () => {
+    expect(fields('Hello, world\nThis is prose, with commas, three of them.')).toEqual([]);
+  });
+
+  it('reads pg_dump COPY blocks until `\\.`', () => {
+    expect(fields('COPY public.users (id, email) FROM stdin;\n1\tmia@x.pl\n\\.\nSELECT 1;')).toEqual([
+      'id=1',
+      'email=mia@x.pl',
+    ]);
+  });
+
+  it('reads key: value lines, HTTP headers, YAML, INI and logfmt', () => {
+    const text = [
+      'GET /v1 HTTP/1.1',
+      'Host: db.brightwave.internal',
+      'X-Api-Key: abcd1234efgh5678',
+      '[database]',
+      'password = hunter2 pass # a comment',
+      '  - user: alice',
+      'export PGPASSWORD="a b#c"',
+      'level=info user_id=42 msg="hello world" token=abc',
+      'First Name: Mia',
+      'the time is 10:30, see C:\\x or http://x.io',
+    ].join('\n');
+    expect(fields(text)).toEqual([
+      'Host=db.brightwave.internal',
+      'X-Api-Key=abcd1234efgh5678',
+      'password=hunter2 pass',
+      'user=alice',
+      'PGPASSWORD=a b#c',
+      'level=info',
+      'user_id=42',
+      'msg=hello world',
+      'token=abc',
+      'First_Name=Mia',
+    ]);
+  });
+
+  it('reads SQL INSERT statements: each literal named by its column', () => {
+    const text = "INSERT INTO `users` (id, email, api_token) VALUES (1, 'a@b.c', 'tk_1'), (2, 'it''s', NULL);";
+    expect(fields(text)).toEqual(['id=1', 'email=a@b.c', 'api_token=tk_1', 'id=2', "email=it''s"]);
+  });
+
+  it('reads command lines: flags by command, user:password, headers, glued values, variables before a command', () => {
+    expect(
+      fields(
+        `curl -i -u user:jR&cT=4SED=DeQw https://x.io -H 'Cookie: sid=6aB1' --header "Authorization: Basic dTpw" --data x`,
+      ),
+    ).toEqual(['user=user', 'password=jR&cT=4SED=DeQw', 'Cookie=sid=6aB1', 'Authorization=Basic dTpw', 'data=x']);
+    expect(fields(`cd /srv && PGPASSWORD=s3cr3t! psql -h db.local -U admin -p 5432`)).toEqual([
+      'PGPASSWORD=s3cr3t!',
+      'host=db.local',
+      'username=admin',
+    ]);
+    expect(fields(`mysql -uroot -pT0p#Secret shop; sshpass -p 'Xy!9 #q?$' ssh -l deploy host`)).toEqual([
+      'user=root',
+      'password=T0p#Secret',
+      'password=Xy!9 #q?$',
+      'login=deploy',
+    ]);
+    // `-p` is a port for psql and ssh, and a prompt for mysql when nothing is glued to it
+    expect(fields(`ssh -p 2222 host; mysql -u app -p shop`)).toEqual(['user=app']);
+    expect(fields(`app --password=Hx&7!aa --user bob2 -storepass k3yst0re`)).toEqual([
+      'password=Hx&7!aa',
+      'user=bob2',
+      'storepass=k3yst0re',
+    ]);
+  });
+});
+
+describe('structure as context for the detectors', () => {
+  it('replaces passwords of any printable characters where a flag, key or header says password', () => {
+    const doc = [
+      'curl -i -u jdoe:jR&cT=4SED=DeQw https://api.example.com/v1',
+      'PGPASSWORD=p@ss!w0rd#x psql -h db -U app',
+      "mysql -uapp -pT0p#Secret!x shop; sshpass -p 'Xy!9#q?$z' ssh deploy@host",
+      'password = s3cr=t&!x',
+    ].join('\n');
+    const out = twinText(doc);
+    for (const v of ['jR&cT=4SED=DeQw', 'p@ss!w0rd#x', 'T0p#Secret!x', 'Xy!9#q?$z', 's3cr=t&!x'])
+      expect(out).not.toContain(v);
+    expect(out).toMatch(/^curl -i -u [a-z0-9._]+:\S{15} https:\/\/api\.example\.com\/v1\n/);
+    expect(out).toMatch(/\nPGPASSWORD=\S{11} psql -h db -U (\S+)\nmysql -u\1 -p\S{12} shop; sshpass -p '\S{9}' ssh /);
+    expect(out).toMatch(/\npassword = \S{9}$/);
+  });
+
+  it('replaces each cookie value, keeping cookie names and attributes, in headers and span attributes', () => {
+    const text = 'Set-Cookie: session=6aB1cdEf99xQ; Path=/; HttpOnly\nCookie: sid=Zq81LmNo22; theme=dark';
+    const out = twinText(text);
+    expect(out).toMatch(/^Set-Cookie: session=\S+; Path=\/; HttpOnly\nCookie: sid=\S+; theme=dark$/);
+    expect(out).not.toContain('6aB1cdEf99xQ');
+    expect(out).not.toContain('Zq81LmNo22');
+    const otel = JSON.stringify({
+      attributes: [{ key: 'http.request.header.cookie', value: { stringValue: 'session=6aB1cdEf99xQ; Path=/' } }],
+      'http.response.header.set-cookie': 'sid=Zq81LmNo22; Path=/; Secure',
+    });
+    const twin = twinText(otel, 'json');
+    expect(twin).not.toContain('6aB1cdEf99xQ');
+    expect(twin).not.toContain('Zq81LmNo22');
+    expect(twin).toContain('; Path=/; Secure');
+  });
+
+  it('gives a Basic credential the base64 of its user stand-in and password stand-in', () => {
+    const b64 = Buffer.from('alice:s3cr3tPass').toString('base64');
+    const doc = `login alice\ncurl -u alice:s3cr3tPass https://x.io\nAuthorization: Basic ${b64}\n`;
+    const out = twinText(doc);
+    expect(out).not.toContain(b64);
+    const user = /^login (\S+)$/m.exec(out)![1]!;
+    const [, u, p] = /curl -u ([^:]+):(\S+) /.exec(out)!;
+    expect(u).toBe(user);
+    expect(user).not.toBe('alice');
+    const basic = /Authorization: Basic (\S+)/.exec(out)![1]!;
+    expect(basicParts(basic)).toEqual({ user, password: p });
+  });
+
+  it('keeps the T…/B… shape of a Slack webhook URL', () => {
+    const url = 'https://hooks.slack.com/services/T01ABCD2EFG/B02HIJK3LMN/abcdefghijklmnopqrstuvwx';
+    const out = twinText(`post to ${url} now`);
+    expect(out).not.toContain('abcdefghijklmnopqrstuvwx');
+    expect(out).not.toContain('01ABCD2EFG');
+    expect(out).toMatch(/hooks\.slack\.com\/services\/T[A-Z0-9]{10}\/B[A-Z0-9]{10}\/[a-z]{24} now$/);
+  });
+
+  it('replaces API keys under X-Api-Key headers, api_token columns and inside JSON held in strings', () => {
+    const doc = [
+      'X-Api-Key: q9ZrT7mKx2Lp4Wv8',
+      "INSERT INTO accounts (id, api_token) VALUES (7, 'Hq2pL9mx7RtZ81kQ');",
+      ' id | api_token',
+      '----+------------------',
+      '  1 | 8kQpL2mx7Rt9aZ1W',
+    ].join('\n');
+    const out = twinText(doc);
+    for (const v of ['q9ZrT7mKx2Lp4Wv8', 'Hq2pL9mx7RtZ81kQ', '8kQpL2mx7Rt9aZ1W']) expect(out).not.toContain(v);
+    const har = JSON.stringify({
+      request: { postData: { text: JSON.stringify({ username: 'n.vo', password: 'jR&cT=4SED' }) } },
+    });
+    const twin = twinText(har, 'json');
+    expect(twin).not.toContain('jR&cT=4SED');
+  });
+
+  it('names the cells of a table for the account and people detectors', () => {
+    const doc = [
+      '| customer_id        | full_name   | login   |',
+      '|--------------------|-------------|---------|',
+      '| 003hMmTEri342WrLKP | Mia Chen    | mchen77 |',
+    ].join('\n');
+    const out = twinText(doc);
+    for (const v of ['003hMmTEri342WrLKP', 'Mia Chen', 'mchen77']) expect(out).not.toContain(v);
+  });
+
+  it('reads dialogue labels as no names: `Customer: thanks` keeps what the customer said', () => {
+    const doc = 'Customer: Thanks for your help\nUser: thanks\nAgent: Sure thing, anything else?';
+    expect(twinText(doc)).toBe(doc);
+  });
+
+  it('writes a value found in place and later as a kind of higher priority like the latter', () => {
+    const doc = JSON.stringify({ a: 'mysql -pZq8xlongpassword9 db', token: 'Zq8xlongpassword9' });
+    const out = JSON.parse(twinText(doc, 'json')) as { a: string; token: string };
+    expect(out.token).not.toBe('Zq8xlongpassword9');
+    expect(out.a).toBe(`mysql -p${out.token} db`);
+  });
+});
+
+describe('the registry', () => {
+  it('writes a site edit of a surface later found as a kind of higher priority with the new stand-in', () => {
+    const r = new Registry();
+    r.add({ kind: 'password', surface: 'Zq8xlongpassword9' });
+    r.add({ kind: 'password', surface: 'Zq8xlongpassword9', at: { start: 8, end: 25 } });
+    r.add({ kind: 'secret', surface: 'Zq8xlongpassword9' });
+    r.assign(keyed);
+    const site = r.sites.get(0)![0]!;
+    expect(site.surface.standIn).toBe(r.surfaces.get('Zq8xlongpassword9')!.standIn);
+    expect(site.surface.standIn).not.toBe('');
+  });
+});
