@@ -6,11 +6,15 @@
  * same corpora and seed give byte-identical weights.
  *
  *   npm run build && node dist/training/ner/train.js [--corpus DIR] [--epochs N] [--seed S] [--out FILE] [--no-write]
+ *                                                    [--synthetic N]
+ *
+ * With the corpora, N generated units in the layouts of traces (training/ner/synthetic.ts; 0: none).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCorpora, type Corpus } from './corpora';
+import { syntheticCorpus } from './synthetic';
 import { regionsOf, type Region } from './align';
 import { allowed, Decoder } from '../../pseudonymiser/detectors/people/learned/model';
 import {
@@ -159,6 +163,7 @@ function main(): void {
       seed: { type: 'string', default: '1' },
       out: { type: 'string', default: path.join(__dirname, '../../../pseudonymiser/data/ner.json') },
       'no-write': { type: 'boolean', default: false },
+      synthetic: { type: 'string', default: '6000' },
     },
   });
   const root = path.resolve(values.corpus);
@@ -167,12 +172,14 @@ function main(): void {
     process.exit(2);
   }
   const corpora = loadCorpora(root);
+  const synthetic = Number(values.synthetic);
+  const trainOn = synthetic > 0 ? [...corpora, syntheticCorpus(synthetic)] : corpora;
   const log = (line: string): void => console.error(line);
   const started = Date.now();
-  const avg = train(corpora, { epochs: Number(values.epochs), seed: Number(values.seed), log });
+  const avg = train(trainOn, { epochs: Number(values.epochs), seed: Number(values.seed), log });
   log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const model = encodeWeights(avg, {
-    trainedOn: corpora.filter((c) => c.ships).map((c) => `${c.name} (${c.licence}), train split`),
+    trainedOn: trainOn.filter((c) => c.ships).map((c) => `${c.name} (${c.licence}), train split`),
     epochs: Number(values.epochs),
     seed: Number(values.seed),
   });

@@ -62,6 +62,9 @@ function camelCase(word: string): boolean {
   return /\p{Ll}{2}\p{Lu}/u.test(word) && !/^(?:Mac|Van|Von|Fitz|Della|Dos|Das)\p{Lu}/u.test(word);
 }
 
+/** An airport's code in brackets after a word. */
+const AIRPORT = /^\s*\([A-Z]{3}\)/;
+
 /** An English word of any frequency band. */
 function englishWord(lower: string): boolean {
   return (lex.flagsOf(lower) & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0;
@@ -127,6 +130,14 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
     // an English word opening a sentence is capitalised as any first word is: the word it is (`Mark the ticket as
     // solved`, `Rose gold is the default`)
     if (englishWord(w) && (facts.opens[from] || s.margin < thresholds.word)) return;
+    // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
+    if (
+      from > 0 &&
+      t.kind[from - 1] === WORD &&
+      lex.isPlace(t.text.slice(t.start[from - 1]!, t.end[from - 1]!).toLowerCase())
+    )
+      return;
+    if (AIRPORT.test(t.text.slice(t.end[from]!, t.end[from]! + 8))) return;
     // one word alone is replaced where the model found it, not everywhere: each of its other mentions is read in
     // its own context (a word that names a person in one line may be a place or a thing in the next)
     reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start, true);
