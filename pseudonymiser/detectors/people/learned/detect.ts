@@ -158,6 +158,8 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
 }
 
 const decoder = new Decoder();
+/** The tokens of the region at hand, reused (their text is cleared when the scan ends). */
+const tokens = newTokens('');
 
 /** Reports what the model finds in a chunk's text; object keys are schema, not text, and are not read. */
 export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
@@ -169,7 +171,9 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
     // regions stop at the separators between segments: the region's segment is the last to start at or before it
     while (k + 1 < segs.length && segs[k + 1]!.start <= from) k++;
     if (segs.length > 0 && segs[k]!.isKey) return;
-    const t = newTokens(text);
+    const t = tokens;
+    t.text = text;
+    t.count = 0;
     tokenize(t, from, to);
     const lineStart = from === 0 || text.charCodeAt(from - 1) === 10;
     const d = decoder.decode(t, w, lineStart, 0);
@@ -179,4 +183,6 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
       if (s.margin >= (words === 1 ? thresholds.single : thresholds.multi)) reportSpan(t, facts, s, sink, st);
     }
   });
+  // no chunk is kept alive by the reused tokens
+  tokens.text = '';
 }

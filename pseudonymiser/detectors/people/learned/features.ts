@@ -12,6 +12,7 @@
  * context the caller names (a JSON key or a table column: `ctx`).
  */
 import { flagsOf, isPlace, isPublicOrg, registerOf } from '../lexicon';
+import { RunMemo } from '../../../memo';
 import { LINK, NUMBER, PUNCT, type Tokens } from './tokens';
 
 /** log2 of the number of feature buckets of a model. */
@@ -187,6 +188,26 @@ export function lexiconFlags(lower: string): number {
   return f;
 }
 
+/** A word's facts, in TokenFacts' order from `lower` to `caps`, remembered by the word as written. */
+function wordFacts(word: string, punct: boolean): Int32Array {
+  const lower = word.toLowerCase();
+  const out = new Int32Array(10);
+  out[0] = hashString(lower);
+  out[1] = hashString(shapeOf(word));
+  out[2] = punct ? 0 : hashString(lower.slice(-3));
+  out[3] = punct || lower.length < 3 ? 0 : hashString(lower.slice(-2));
+  out[4] = punct || lower.length < 5 ? 0 : hashString(lower.slice(-4));
+  out[5] = punct || lower.length < 4 ? 0 : hashString(lower.slice(0, 3));
+  out[6] = punct ? 0 : (registerOf(lower) ?? -1) + 1;
+  out[7] = punct ? 0 : lexiconFlags(lower);
+  out[8] = punct ? 0 : scriptOf(word.charCodeAt(0));
+  out[9] = !punct && word.length >= 2 && word === word.toUpperCase() && lower !== word ? 1 : 0;
+  return out;
+}
+
+/** Facts of the words of this trace (a run cache: emptied when a twin ends). */
+const words = new RunMemo<Int32Array>(100_000);
+
 const SENTENCE_END = new Set([46, 33, 63, 58, 34, 8220, 8221, 40, 91, 123, 62, 45, 42, 35, 124, 8226]);
 
 /** Reads the facts of every token of `t`. `lineStart`: whether `t`'s first token opens a line. */
@@ -223,18 +244,21 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
       f.caps[i] = 0;
       continue;
     }
-    const lower = word.toLowerCase();
-    f.lower[i] = hashString(lower);
-    f.shape[i] = hashString(shapeOf(word));
-    const punct = kind === PUNCT;
-    f.suffix[i] = punct ? 0 : hashString(lower.slice(-3));
-    f.suffix2[i] = punct || lower.length < 3 ? 0 : hashString(lower.slice(-2));
-    f.suffix4[i] = punct || lower.length < 5 ? 0 : hashString(lower.slice(-4));
-    f.prefix[i] = punct || lower.length < 4 ? 0 : hashString(lower.slice(0, 3));
-    f.register[i] = punct ? 0 : (registerOf(lower) ?? -1) + 1;
-    f.flags[i] = kind === PUNCT ? 0 : lexiconFlags(lower);
-    f.script[i] = kind === PUNCT ? 0 : scriptOf(text.charCodeAt(s));
-    f.caps[i] = kind !== PUNCT && e - s >= 2 && word === word.toUpperCase() && lower !== word ? 1 : 0;
+    let w = words.get(word);
+    if (w === undefined) {
+      w = wordFacts(word, kind === PUNCT);
+      words.set(word, w);
+    }
+    f.lower[i] = w[0]!;
+    f.shape[i] = w[1]!;
+    f.suffix[i] = w[2]!;
+    f.suffix2[i] = w[3]!;
+    f.suffix4[i] = w[4]!;
+    f.prefix[i] = w[5]!;
+    f.register[i] = w[6]!;
+    f.flags[i] = w[7]!;
+    f.script[i] = w[8]!;
+    f.caps[i] = w[9]!;
   }
 }
 

@@ -20,7 +20,7 @@ export const LINK = 3;
 
 /** Tokens of one region, in parallel arrays. */
 export interface Tokens {
-  readonly text: string;
+  text: string;
   count: number;
   start: Int32Array;
   end: Int32Array;
@@ -183,6 +183,12 @@ export function candidateAt(text: string, i: number, up: Uint8Array, letters: Ui
   return !letters[p] && !(p >= 48 && p <= 57) && p !== 95;
 }
 
+/**
+ * Characters that may start a candidate word: capitals of the Latin, Greek, Cyrillic, Armenian and Georgian
+ * scripts (a superset: candidateAt decides), and the letters without case.
+ */
+const MAYBE_CANDIDATE = /[A-Z\u00c0-\u00de\u0100-\u024f\u0370-\u03ff\u0400-\u052f\u0531-\u0556\u0590-\u0eff\u10a0-\u10ff\u1e00-\u1fff]/g;
+
 /** How far a region reaches on each side of a candidate word, in characters. */
 export const REACH = 40;
 
@@ -202,9 +208,11 @@ export function forEachRegion(text: string, visit: (from: number, to: number) =>
   const n = text.length;
   let open = -1;
   let close = -1;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 65) continue; // no letter below `A`
+  const starts = MAYBE_CANDIDATE;
+  starts.lastIndex = 0;
+  // `test` allocates no match: each match is one character, ending at lastIndex
+  while (starts.test(text)) {
+    const i = starts.lastIndex - 1;
     if (!candidateAt(text, i, up, letters)) continue;
     // the start: REACH back, not past a line break, then forward to a space
     let s = i;
@@ -229,7 +237,7 @@ export function forEachRegion(text: string, visit: (from: number, to: number) =>
       open = s;
       close = e;
     }
-    i = wordEnd - 1;
+    starts.lastIndex = wordEnd;
   }
   if (open >= 0) visit(open, close);
 }
