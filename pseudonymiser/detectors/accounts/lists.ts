@@ -338,3 +338,25 @@ codespaces vscode coder dev developer devuser test tester user users guest share
 default-user localservice networkservice systemprofile linuxbrew pi git postgres mysql redis nginx apache
 ubuntu-user cloud-user core work workspace home sandbox agent claude codex bot service svc deploy me
 `);
+
+/**
+ * Prefixes of provider object ids that belong to one customer's account: Stripe's documented object prefixes
+ * (`cus_` customer, `acct_` connected account, `pm_` payment method, `ch_` charge, `pi_` payment intent, `sub_`
+ * subscription, `in_` invoice, `ii_` invoice item, `il_` invoice line, `price_`, `prod_`, `evt_` event, `txn_`
+ * balance transaction, `seti_` setup intent, `si_` subscription item, `src_` source, `card_`, `ba_` bank account,
+ * `btok_`/`tok_` tokens, `po_` payout, `re_` refund, `tr_` transfer, `py_` payment, `dp_`/`du_` disputes, `cs_`
+ * checkout session, `cn_` credit note, `qt_` quote, `promo_` promotion code, `plink_` payment link, `ic_`/`ich_`
+ * issuing card and cardholder, `iauth_` issuing authorisation, `ipi_` issuing transaction, `fee_`, `file_`),
+ * Paddle Billing's (`ctm_` customer, `add_` address, `biz_` business, `txn_`, `pri_` price, `pro_` product, `dsc_`
+ * discount, `adj_` adjustment), and the usual user and customer words (`usr_`, `user_`, `cust_`). Request ids
+ * (`req_`), messages, calls, runs and tool uses (`msg_`, `call_`, `run_`, `toolu_`) link the trace and are not here.
+ */
+export const PROVIDER_ID_PREFIXES = set(`
+cus acct pm ch pi sub in ii il price prod evt txn seti si src card ba btok tok po re tr py dp du cs cn qt promo plink
+ic ich iauth ipi fee file ctm add biz pri pro dsc adj usr user cust
+`);
+
+/** Words that prefix an id of a person or an account (`CUST-508107`, `acct_00912`, `MBR-20931`), lower case. */
+export const ID_WORDS = set(`
+cust customer acct account usr user mbr member client patient employee emp subscriber sub cus
+`);
