@@ -139,3 +139,18 @@ describe('accounts: e-mail addresses spelled out in prose', () => {
     expect(d2).toBe(domain);
   });
 });
+
+describe('accounts: e-mail scans on adversarial text', () => {
+  it('stays linear on separator words, brackets and @ signs with no newline', () => {
+    for (const doc of [
+      ' dot '.repeat(100_000),
+      '[at]'.repeat(100_000),
+      'a at b dot '.repeat(50_000),
+      'a@'.repeat(200_000),
+    ]) {
+      const t = Date.now();
+      surfaces(doc, 'email');
+      expect(Date.now() - t).toBeLessThan(4000);
+    }
+  });
+});

@@ -25,7 +25,7 @@ import {
   registrableDomain,
   FREE_MAIL,
 } from './lists';
-import { isWord, lastKey, normKey } from './util';
+import { isWord, lastKey, lineStartWithin, normKey } from './util';
 import { scanSpelled } from './spelled';
 import { own } from '../../strings';
 import { RunMemo } from '../../memo';
@@ -179,6 +179,8 @@ function isLinkField(name: string): boolean {
 
 /** `Message-ID: <`, `"message_id": "`, `UID:`, `In-Reply-To=`: a field's name right before a value. */
 const NAME_BEFORE = /([A-Za-z][\w.-]{1,40})["']?\s*[:=]\s*["']?<?$/;
+/** How far back a header's line start is looked for. */
+const HEADER_REACH = 1000;
 /** A header line's name (iCalendar parameters after `;` allowed: `UID;X-PARAM=1:`). */
 const HEADER_NAME = /^([A-Za-z][\w.-]{1,40})(?:;[^:\n]{0,200})?\s*:/;
 
@@ -207,7 +209,9 @@ function isLinkingId(chunk: Chunk, ctx: DetectContext, start: number): boolean {
   // the header of the line, or of the header a folded line continues (RFC 5322 2.2.3: it starts with white space)
   let end = start;
   for (let lines = 0; lines < 16 && end > seg.start; lines++) {
-    const ls = Math.max(seg.start, corpus.lastIndexOf('\n', end - 1) + 1);
+    const ls = lineStartWithin(corpus, end, HEADER_REACH, seg.start);
+    // a line longer than that is no header block
+    if (ls > seg.start && corpus.charCodeAt(ls - 1) !== 10) return false;
     const c = corpus.charCodeAt(ls);
     if (c !== 32 && c !== 9) {
       const h = HEADER_NAME.exec(corpus.slice(ls, Math.min(start, ls + 256)));

@@ -10,16 +10,19 @@
  * before ` at ` nor the label after it may be a function word (`look at the dot com era`).
  */
 import { plausibleTld, realTld } from './lists';
+import { lineStartWithin } from './util';
 
 const DOT = String.raw`(?:[ \t]*[\[({<][ \t]*dot[ \t]*[\])}>][ \t]*|[ \t]+dot[ \t]+)`;
 const AT = String.raw`(?:[ \t]*[\[({<][ \t]*at[ \t]*[\])}>][ \t]*|[ \t]+at[ \t]+|@)`;
-const WORD = String.raw`[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}`;
-const LABEL = String.raw`[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?`;
+/** A separator word is never a part: `dot dot dot` has one reading only, so the pattern cannot backtrack badly. */
+const NOT_SEP = String.raw`(?!(?:dot|at)(?![A-Za-z0-9]))`;
+const WORD = String.raw`${NOT_SEP}[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}`;
+const LABEL = String.raw`${NOT_SEP}[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?`;
 
 /** A spelled-out address: local part, at-separator, domain labels, dot-separator, top-level domain. */
 const SPELLED = new RegExp(
-  String.raw`(?<![A-Za-z0-9._%+-])(${WORD}(?:${DOT}${WORD})*)(${AT})(${LABEL}(?:(?:${DOT}|\.)${LABEL})*)(?:${DOT}|\.)([A-Za-z]{2,24})(?![A-Za-z0-9-])`,
-  'gi',
+  String.raw`(?<![A-Za-z0-9._%+-])(${WORD}(?:${DOT}${WORD}){0,4})(${AT})(${LABEL}(?:(?:${DOT}|\.)${LABEL}){0,4})(?:${DOT}|\.)([A-Za-z]{2,24})(?![A-Za-z0-9-])`,
+  'iy',
 );
 const DOT_SPLIT = new RegExp(DOT, 'gi');
 const BRACKET_AT = /^[ \t]*[[({<]/;
@@ -91,43 +94,46 @@ function triggers(s: string): number[] {
   return out.sort((a, b) => a - b);
 }
 
-/** How far around a separator the address may reach (a local part and a domain of a few labels). */
+/** How far before a separator an address may start (a local part and a domain of a few labels). */
 const BACK = 180;
-const AHEAD = 160;
+
+/** `[A-Za-z0-9._%+-]`: what may not come right before an address. */
+const isLocalCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  c === 46 ||
+  c === 95 ||
+  c === 37 ||
+  c === 43 ||
+  c === 45;
 
 /**
- * Calls `found(surface, canonical, local, domain)` for every spelled-out address of `s`, in text order.
- * Each separator's line is read at most BACK + AHEAD characters around it, once.
+ * Calls `found(surface, canonical, local, domain)` for every spelled-out address of `s`, in text order. Each
+ * separator is tried from the word starts on its line at most BACK characters before it and after the last
+ * separator tried (a match from an earlier start over this separator would have been over that one too), with
+ * the sticky pattern: dense separators cost a start or two each.
  */
 export function scanSpelled(
   s: string,
   found: (surface: string, canonical: string, local: string, domain: string) => void,
 ): void {
   if (s.length < 10) return;
-  const list = triggers(s);
-  let done = 0;
-  for (const p of list) {
-    if (p < done) continue;
-    const lineStart = s.lastIndexOf('\n', p) + 1;
-    let lineEnd = s.indexOf('\n', p);
-    if (lineEnd < 0) lineEnd = s.length;
-    const from = Math.max(lineStart, done, p - BACK);
-    const to = Math.min(lineEnd, p + AHEAD);
-    const win = s.slice(from, to);
-    const local = p - from;
-    SPELLED.lastIndex = 0;
-    let next = done;
-    for (let m = SPELLED.exec(win); m !== null; m = SPELLED.exec(win)) {
-      if (m.index > local) break;
-      if (m.index + m[0].length <= local || !accept(m)) {
-        SPELLED.lastIndex = m.index + 1;
-        continue;
-      }
-      const { local: l, domain } = parts(m);
-      found(m[0], `${l}@${domain}`, l, domain);
-      next = from + m.index + m[0].length;
+  let tried = 0;
+  for (const p of triggers(s)) {
+    if (p < tried) continue;
+    const from = Math.max(lineStartWithin(s, p, BACK), tried);
+    tried = p + 1;
+    for (let q = from; q <= p; q++) {
+      if (q > 0 && isLocalCode(s.charCodeAt(q - 1))) continue;
+      if (!isLocalCode(s.charCodeAt(q))) continue;
+      SPELLED.lastIndex = q;
+      const m = SPELLED.exec(s);
+      if (m === null || q + m[0].length <= p || !accept(m)) continue;
+      const { local, domain } = parts(m);
+      found(m[0], `${local}@${domain}`, local, domain);
+      tried = q + m[0].length;
       break;
     }
-    done = Math.max(done, next, p + 1);
   }
 }
