@@ -48,6 +48,12 @@ describe('accounts: hosts under internal suffixes', () => {
     expect(m![3]!.replace(/-/g, '')).toBe(`${m![1]}${m![2]}`.toLowerCase());
   });
 
+  it('keeps a service host under an internal suffix, also after an @', () => {
+    const out = twinText('DATABASE_URL=postgres://app:s3cretPw9@db.internal:5432/app and alerts@cache.internal');
+    expect(out).toContain('@db.internal:5432/app');
+    expect(out).toMatch(/@cache\.internal$/);
+  });
+
   it('keeps public reference links untouched', () => {
     const doc =
       'See https://www.rfc-editor.org/rfc/rfc5322#section-3.6.4 and https://datatracker.ietf.org/doc/html/rfc8375';

@@ -63,7 +63,7 @@ const STREET_FIRST = new RegExp(
   'gu',
 );
 /** Where a street-first address may end (a compound suffix before the number) or start (a street-type word). */
-const SUFFIX_ANCHOR = /[\p{Ll}.º°],? (?:\d|[Nn][ºo°r.])/gu;
+const SUFFIX_ANCHOR = /[a-zßäöüåæøéáíóúñãõçèàìòùâêîôûëïõąęłńśźżčřšžýůőű.º°],? (?:\d|[Nn](?:º|°|\.º|o\.|r\.))/g;
 const SUFFIX_END = new RegExp(`(?:${COMPOUND}|${TYPE_AFTER}|-(?:daero|ro|gil))$`, 'i');
 const ROMANCE_NEAR = new RegExp(`(?:^|[^\\p{L}])(?:${ROMANCE})[ \\t]`, 'u');
 

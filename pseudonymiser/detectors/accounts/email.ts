@@ -19,7 +19,6 @@ import {
   ROLE_LOCALS,
   isPublicDomain,
   isReservedDomain,
-  internalDomain,
   plausibleTld,
   realTld,
   registrableDomain,
@@ -27,6 +26,7 @@ import {
 } from './lists';
 import { isWord, lastKey, lineStartWithin, normKey } from './util';
 import { scanSpelled } from './spelled';
+import { internalHostDomain } from './hosts';
 import { own } from '../../strings';
 import { RunMemo } from '../../memo';
 
@@ -117,7 +117,8 @@ export function emailVerdictPlain(local: string, at: string, domain: string): Em
   if (isPublic && !FREE_MAIL.has(lowDomain) && /^(?:no-?reply|notifications?|mailer-daemon)$/.test(lowLocal))
     return null;
   const canonical = surface.toLowerCase().replace(/%40/, '@');
-  let reg: string | null = internalDomain(domain);
+  // an organisation's host under an internal suffix (`brightwave.internal`), not a service's (`db.internal`)
+  let reg: string | null = internalHostDomain(domain);
   if (reg === null && !isPublic && !isReservedDomain(lowDomain)) {
     reg = registrableDomain(domain);
     if (!(reg.indexOf('.') > 1)) reg = null;

@@ -271,13 +271,9 @@ function nextTilde(corpus: string, from: number): RegExpExecArray | null {
 
 /** Provider id prefixes (`cus_`, `acct_`, `price_`, …, lists.ts PROVIDER_ID_PREFIXES): one of these words, then `_`. */
 const STRIPE_WORDS = PROVIDER_ID_PREFIXES;
-/** Last letters of STRIPE_WORDS. */
-const STRIPE_LAST = new Uint8Array(128);
-for (const w of STRIPE_WORDS) STRIPE_LAST[w.charCodeAt(w.length - 1)] = 1;
-/** STRIPE_WORDS by length, longest first: compared in place, no slice per `_`. */
-const STRIPE_BY_LENGTH: readonly (readonly string[])[] = [...new Set([...STRIPE_WORDS].map((w) => w.length))]
-  .sort((a, b) => b - a)
-  .map((n) => [...STRIPE_WORDS].filter((w) => w.length === n));
+/** The longest of STRIPE_WORDS. */
+const STRIPE_LONGEST = Math.max(...[...STRIPE_WORDS].map((w) => w.length));
+const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
  * Whether what follows a provider prefix is a random id part rather than a code identifier (`in_progress`,
@@ -320,6 +316,8 @@ export function crmChecksum(id15: string): string {
   return out;
 }
 
+/** The rest of a run of letters and digits (a sticky pattern reads a long run faster than a loop). */
+const ALNUM_RUN = /[A-Za-z0-9]*/y;
 const isAlnumCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
@@ -339,8 +337,9 @@ function scanCrmIds(s: string, sink: FindingSink): void {
     }
     let start = probe;
     while (start > i && isAlnumCode(s.charCodeAt(start - 1))) start--;
-    let end = probe + 1;
-    while (end < n && isAlnumCode(s.charCodeAt(end))) end++;
+    ALNUM_RUN.lastIndex = probe + 1;
+    ALNUM_RUN.test(s);
+    const end = ALNUM_RUN.lastIndex;
     i = end;
     const len = end - start;
     if (len !== 15 && len !== 18) continue;
@@ -354,19 +353,16 @@ function scanCrmIds(s: string, sink: FindingSink): void {
 }
 
 /**
- * Where the next Stripe-style prefix at or after `from` starts, or -1: the
- * leftmost `(?:cus|acct|…|cust)_`. A match is one of the words and the first
- * `_` after the word's start (the words hold no `_`), so it is found from
- * the `_` (indexOf); at most one word ends at a given `_`.
+ * Where the next provider prefix at or after `from` starts, or -1: the leftmost `(?<![A-Za-z])(?:cus|acct|…)_`.
+ * A match is a whole run of letters before a `_` (the words are letters only), so it is found from the `_`
+ * (indexOf) by reading the letters back: one set lookup per `_` that ends a short run of letters.
  */
 export function nextStripePrefix(corpus: string, from: number): number {
   for (let u = corpus.indexOf('_', from); u >= 0; u = corpus.indexOf('_', u + 1)) {
-    if (STRIPE_LAST[corpus.charCodeAt(u - 1)] !== 1) continue;
-    for (const words of STRIPE_BY_LENGTH) {
-      const p = u - words[0]!.length;
-      if (p < from) continue;
-      for (const w of words) if (corpus.startsWith(w, p)) return p;
-    }
+    let p = u;
+    while (p > 0 && u - p <= STRIPE_LONGEST && isLetterCode(corpus.charCodeAt(p - 1))) p--;
+    if (p < from || u - p < 2 || u - p > STRIPE_LONGEST) continue;
+    if (STRIPE_WORDS.has(corpus.slice(p, u))) return p;
   }
   return -1;
 }

@@ -4,7 +4,7 @@
  * surface whose canonical form is the plain address (`j.smith@example.com`), so it gets the stand-in of the
  * plain address, spelled out with the same separators (standins/accounts/email.ts `respell`).
  *
- * Found from the separators, which are rare: every `dot` / `DOT` / `Dot` written as a separator word (spaces or
+ * Found from the separators, which are rare: every `dot` / `DOT` written as a separator word (spaces or
  * brackets around it) and every bracketed `at`; the pattern then runs only on the line around each one. With a
  * plain ` at ` (the word every sentence uses), the domain must hold a spelled `dot` too, and neither the word
  * before ` at ` nor the label after it may be a function word (`look at the dot com era`).
@@ -79,13 +79,13 @@ function triggerAt(s: string, p: number): boolean {
   return open && close;
 }
 
-/** The starts of the separator words, ascending: `dot`, `DOT`, `Dot` and `[at]`-style brackets. */
+/** The starts of the separator words, ascending: `dot`, `DOT` and `[at]`, `(at)`, `{at}`. */
 function triggers(s: string): number[] {
   const out: number[] = [];
-  for (const w of ['dot', 'DOT', 'Dot']) {
+  for (const w of ['dot', 'DOT']) {
     for (let p = s.indexOf(w); p >= 0; p = s.indexOf(w, p + 3)) if (triggerAt(s, p)) out.push(p);
   }
-  for (const w of ['at]', 'at)', 'at}', 'AT]', 'AT)', 'AT}']) {
+  for (const w of ['at]', 'at)', 'at}', 'AT]', 'AT)']) {
     for (let p = s.indexOf(w); p >= 0; p = s.indexOf(w, p + 3)) {
       const c = s.charCodeAt(p - 1);
       if (c === 91 || c === 40 || c === 123 || c === 32) out.push(p);

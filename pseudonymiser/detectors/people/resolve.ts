@@ -31,7 +31,8 @@ import { generatorFor } from '../../standins';
 import { emailDomainStandIn, respell, splitEmail } from '../../standins/accounts/email';
 import { isSpelled } from '../accounts/spelled';
 import { isCjk } from '../../standins/cjk';
-import { internalDomain, isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
+import { isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
+import { internalHostDomain } from '../accounts/hosts';
 import { familyScore, givenScore, isPlainWord } from './score';
 import { flagsOf, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
@@ -261,7 +262,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     if (label.length === 0) return null;
     const org = orgByLabel.get(label.toLowerCase().replace(/-/g, ''));
     // a host under an internal suffix (`brightwave.internal`) is private though its suffix is reserved
-    if (isPublicDomain(domain.toLowerCase()) && internalDomain(domain) === null && !org?.confidential) return null;
+    if (isPublicDomain(domain.toLowerCase()) && internalHostDomain(domain) === null && !org?.confidential) return null;
     // Without an organisation named in this trace, the label itself names it (`pellucid-robotics` ↔
     // `Pellucid Robotics`): the stand-in then depends on the domain alone, so it is the same in every trace.
     const canonical = org?.canonical ?? orgCanonical(label.replace(/[-_]+/g, ' '));

@@ -16,12 +16,12 @@ import {
   FREE_MAIL,
   FREE_MAIL_STANDINS,
   ROLE_LOCALS,
-  internalDomain,
   isPublicDomain,
   publicSuffixOf,
   registrableDomain,
 } from '../../detectors/accounts/lists';
 import { isSpelled } from '../../detectors/accounts/spelled';
+import { internalHostDomain } from '../../detectors/accounts/hosts';
 import { nameLike, caseLike } from './names';
 import { generatorFor } from '../index';
 
@@ -53,7 +53,7 @@ export function emailDomainStandIn(domain: string, canonical: string, keyed: Key
       FREE_MAIL_STANDINS[keyed.pick('email-freemail', `${canonical}\u0000${attempt}`, FREE_MAIL_STANDINS.length)]!,
     );
   }
-  if (isPublicDomain(lowDomain) && internalDomain(lowDomain) === null) return domain;
+  if (isPublicDomain(lowDomain) && internalHostDomain(lowDomain) === null) return domain;
   const reg = registrableDomain(domain);
   const sub = domain.slice(0, domain.length - reg.length);
   return sub + generatorFor('domain').generate(reg, reg.toLowerCase(), keyed, 0);
