@@ -33,7 +33,7 @@ import { Registry, adaptCase, type Surface } from './registry';
 import { own } from './strings';
 import { endRun } from './memo';
 import { createKeyed, parseKey, randomKey } from './keyed';
-import { defaultDetectors, keyContext } from './detectors';
+import { defaultDetectors, keyContext, numberKey } from './detectors';
 import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
 
 export type { Format, Kind, Report } from './types';
@@ -561,6 +561,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     {
       dedupe: duplicates,
       keyContext,
+      numberKey,
       chains,
       // what was replaced at one place in a text is replaced at that place in its skipped copies too
       replay: (dup, level, offset) => {
@@ -622,11 +623,16 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       recording = found.recording;
       for (const m of found.matches) edits.push(rawEdit(doc, m, raw, style));
     } else {
-      forEachChunk(doc, options.format, (chunk) => {
-        for (const m of decodedMatcher!.find(chunk.corpus)) {
-          edits.push(toDocumentEdit(chunk, m.start, m.end, globals[m.pattern]!));
-        }
-      });
+      forEachChunk(
+        doc,
+        options.format,
+        (chunk) => {
+          for (const m of decodedMatcher!.find(chunk.corpus)) {
+            edits.push(toDocumentEdit(chunk, m.start, m.end, globals[m.pattern]!));
+          }
+        },
+        { numberKey },
+      );
     }
     edits = edits.sort((a, b) => a.start - b.start || b.end - a.end);
     const layout: Layout = { spans: [], copied: [], dropped: [] };

@@ -8,6 +8,7 @@ import { secretDetectors } from './secrets';
 import { accountDetectors } from './accounts';
 import { contextDetector } from './context';
 import { peopleDetectors } from './people';
+export { idNumberKey as numberKey } from './accounts/identity';
 
 export const defaultDetectors: readonly Detector[] = [
   ...secretDetectors,

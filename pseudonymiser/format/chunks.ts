@@ -236,6 +236,8 @@ class ChunkBuilder {
     private readonly chains: Set<string> | null,
     private readonly replay: Replay | null,
     private readonly keyContext: ((keys: readonly string[]) => string | null) | null,
+    /** ChunkOptions.numberKey. */
+    readonly numberKey: ((key: string) => boolean) | null = null,
   ) {}
 
   add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
@@ -352,6 +354,11 @@ export interface ChunkOptions {
    * context is a copy too.
    */
   readonly keyContext?: (keys: readonly string[]) => string | null;
+  /**
+   * JSON numbers are no segments, except under a key this says names an id (`"author_id": 7093467311913`):
+   * such a number is a segment of its own, so the detectors see it as they see a string there.
+   */
+  readonly numberKey?: (key: string) => boolean;
   /** Collects the escaping chains (Level.chain) of every segment. */
   readonly chains?: Set<string>;
 }
@@ -380,6 +387,7 @@ export function forEachChunk(
     opts.chains ?? null,
     opts.replay ?? null,
     opts.keyContext ?? null,
+    opts.numberKey ?? null,
   );
   const ascii = typeof doc === 'string' ? isAscii(doc) : doc.ascii;
   const plain = childLevel(DOCUMENT, 0, ascii ? ASCII_STYLE : PLAIN_STYLE);
@@ -466,6 +474,7 @@ function walkJsonSegments(
   shift = 0,
 ): boolean {
   if (validateFirst && !walkJson(text, start, end)) return false;
+  const numberKey = b.numberKey;
   return walkJson(
     text,
     start,
@@ -496,5 +505,16 @@ function walkJsonSegments(
       if (mayCut) b.cut(false);
     },
     root,
+    numberKey === null
+      ? undefined
+      : (s, e, path) => {
+          const key = path.lastKey();
+          if (e - s < MIN_NUMBER || key === undefined || !numberKey(key)) return;
+          b.add(text.slice(s, e), level === DOCUMENT ? plain : level, shift + s, path, false);
+          if (mayCut) b.cut(false);
+        },
   );
 }
+
+/** Numbers shorter than this are no ids worth a segment (a count, a small code). */
+const MIN_NUMBER = 3;

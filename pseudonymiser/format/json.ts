@@ -174,6 +174,8 @@ export function walkJson(
   end: number,
   visit?: StringVisitor,
   root: PathNode = new PathNode('', null),
+  /** Called for each number token (with `visit`): its start, its end, the key path of its place. */
+  visitNumber?: (start: number, end: number, path: PathNode) => void,
 ): boolean {
   const ctx: number[] = [];
   let path = root;
@@ -237,7 +239,9 @@ export function walkJson(
     } else if (c === 0x6e) {
       i = scanLiteral(text, i, 'null');
     } else {
-      i = scanNumber(text, i, end);
+      const n = scanNumber(text, i, end);
+      if (n >= 0 && visitNumber !== undefined && visit !== undefined) visitNumber(i, n, path);
+      i = n;
     }
     if (i < 0) return false;
     if (!afterValue) continue;

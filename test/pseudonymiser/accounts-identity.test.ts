@@ -65,6 +65,8 @@ describe('accounts: Stripe-style object ids', () => {
       [
         'acct_1032D82eZvKYlo2C',
         'cus_NffrFeUfNV2Hib',
+        // an event of a customer's account (Stripe `evt_`) is one of its objects too (issue 15)
+        'evt_1NG8Du2eZvKYlo2CUI79vXWy',
         'pm_1MqLiJLkdIwHu7ixUEgbFdYF',
         'sub_1MowQVLkdIwHu7ixeRlqHVzs',
         'usr_9a8b7c6d5e',

@@ -8,35 +8,63 @@
  * The street-type word (or compound suffix) is required, so a number before
  * any capitalised words is not enough.
  *
- * Speed: a plain scan finds anchors (`5 M…`, `…e 12`), and the full pattern
- * runs only on a short window around each anchor.
+ * - the layouts of countries that write neither: Indian `No. 135, 7th Cross
+ *   Road`, Japanese `Nishi-Shinjuku 2-chome 8-1` and `西新宿2丁目8番1号`,
+ *   Korean `Sejong-daero 110` and `세종대로 110`, Chinese `建国路88号`, Russian
+ *   `ул. Тверская, д. 7`; Polish `ul. Marszałkowska 84/92`, Italian and
+ *   Portuguese `Via Roma, 10` / `Av. Paulista, 1578`, `Calle Mayor, nº 5`.
+ *
+ * Policy (ARCHITECTURE.md, "Street addresses"): the street line is the
+ * address — street name, house number, flat or unit — and is replaced; the
+ * postcode, city, region and country after it are kept. They name an area
+ * shared by thousands of people (a place, which the people rules keep too),
+ * and keeping them keeps the twin's locale. So `Kastanienring 98, 50000 Köln`
+ * becomes `<street>ring <number>, 50000 Köln`.
+ *
+ * Speed: a plain scan finds anchors (`5 M…`, `…e 12`, `丁目`, `ул`), and the
+ * full pattern runs only on a short window around each anchor.
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
+import { lineStartWithin } from './util';
 
 const EN_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Crescent|Cres|Close|Grove|Gardens|Row|Mews|Alley|Loop|Plaza|Pike|Expressway|Freeway|Heights|Ridge|Path|Landing|Crossing|Commons';
 const UNIT = String.raw`(?:,?[ \t](?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|Room|Rm|#)\.?[ \t]?#?[A-Za-z0-9-]{1,6}(?![\w-]))?`;
 const FR_TYPES = 'rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|cours|route';
 const NUMBER_FIRST = new RegExp(
-  String.raw`(?<![\w.\-/#,])\d{1,6}[A-Za-z]?(?:-\d{1,4})?[ \t](?:(?:[NSEW]|North|South|East|West)\.?[ \t])?(?:[A-Z][a-z'’]+\.?[ \t]|\d{1,3}(?:st|nd|rd|th)[ \t]){1,4}(?:${EN_SUFFIX})\b\.?${UNIT}` +
+  String.raw`(?<![\w.\-/#,])\d{1,6}[A-Za-z]?(?:-\d{1,4})?,?[ \t](?:(?:[NSEW]|North|South|East|West)\.?[ \t])?(?:[A-Z][a-z'’]+\.?[ \t]|[A-Z]{2,3}[ \t]|\d{1,3}(?:st|nd|rd|th)[ \t]){1,4}(?:${EN_SUFFIX})\b\.?${UNIT}` +
+    // Korean road names, number first: `110 Sejong-daero`
+    String.raw`|(?<![\w.\-/#,])\d{1,5}(?:-\d{1,4})?[ \t]\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)\b(?:[ \t]\d{1,3}(?:beon-)?gil)?` +
     // streets known without a type word
     String.raw`|(?<![\w.\-/#,])\d{1,6}[A-Za-z]?[ \t](?:Broadway|Bowery|Embarcadero|Strand|Piccadilly|Kurfürstendamm)\b${UNIT}` +
     String.raw`|(?<![\w.\-/#,])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t](?:${FR_TYPES})[ \t](?:(?:de|du|des|la|le|l'|d')[ \t]?){0,2}[A-ZÉÈ][\p{L}'’-]+(?:[ \t][A-ZÉÈ][\p{L}'’-]+){0,2}`,
   'gu',
 );
-const NUMBER_ANCHOR = new RegExp(String.raw`\d[A-Za-z]?,? (?:[A-Z]|(?:${FR_TYPES}) )`, 'g');
+const NUMBER_ANCHOR = new RegExp(String.raw`\d[A-Za-z]?,? (?:[A-Z]|\d{1,3}(?:st|nd|rd|th) |(?:${FR_TYPES}) )`, 'g');
 
+/**
+ * Suffixes of street names written as one word: German (`-straße`, `-str.`, `-ring`, `-weg`, `-gasse`, `-allee`,
+ * `-damm`, `-ufer`, `-steig`, `-pfad`, `-chaussee`, `-markt`, `-kamp`), Dutch (`-laan`, `-straat`, `-plein`,
+ * `-gracht`, `-kade`, `-singel`, `-dijk`), Danish and Norwegian (`-vej`, `-gade`, `-veien`, `-vei`, `-gata`),
+ * Swedish (`-gatan`, `-vägen`), Finnish (`-katu`, `-tie`, `-kuja`), Hungarian (`utca`). `-ring` only after a
+ * consonant: `Kastanienring`, `Kaiserring`, but not `Monitoring`, `Sharing`.
+ */
 const COMPOUND =
-  'straße|strasse|str\\.|gasse|weg|platz|allee|damm|ufer|laan|straat|plein|gracht|vej|gade|gatan|gata|vägen|veien|katu|tie|kuja|utca';
+  'straße|strasse|str\\.|gasse|weg|platz|allee|damm|ufer|steig|pfad|chaussee|markt|kamp|(?<![aeiouy])ring|laan|straat|plein|gracht|kade|singel|dijk|vejen|vej|gaden|gade|gatan|gata|vägen|veien|vei|katu|tie|kuja|utca';
+/** Street-type words written apart, after the name: `Mariahilfer Straße 120`, `Karl Johans gate 22`. */
+const TYPE_AFTER =
+  'Straße|Strasse|Str\\.|Gasse|Weg|Platz|Allee|Ring|Damm|Ufer|gate|gata|gade|vei|veien|vej|vägen|väg|tie|katu|utca|straat|laan';
 const ROMANCE =
-  'Rua|Rue|Via|Viale|Piazza|Corso|Calle|Avenida|Av\\.|Carrer|Largo|Travessa|Praça|Alameda|Paseo|Camino|ulica|ul\\.|Am|Im|Zum|Zur|An der|An den|Auf der|Auf dem|In der|Unter den';
+  'Rua|Rúa|Rue|Via|Viale|Piazza|Corso|Calle|C/|Avenida|Avda\\.|Av\\.|Avinguda|Carrer|Carrera|Rambla|Ronda|Largo|Travessa|Praça|Plaça|Alameda|Paseo|Camino|Estrada|Rodovia|Strada|Bulevardul|Calea|Aleja|al\\.|ulica|ul\\.|Am|Im|Zum|Zur|An der|An den|Auf der|Auf dem|In der|Unter den';
+/** `nº 5`, `n.º 5`, `No. 5`, `Nr. 5`, `no 5`: the house number's label. */
+const NO = String.raw`(?:(?:[Nn]º|n\.º|[Nn]°|No\.?|Nr\.?|no)[ \t]?)?`;
 const STREET_FIRST = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t](?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND}))[ \t]\d{1,5}[a-zA-Z]?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}[\p{L}'’-]+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
   'gu',
 );
 /** Where a street-first address may end (a compound suffix before the number) or start (a street-type word). */
-const SUFFIX_ANCHOR = /[a-zßäöüåæøé.] \d/g;
-const SUFFIX_END = new RegExp(`(?:${COMPOUND})$`);
+const SUFFIX_ANCHOR = /[a-zßäöüåæøéáíóúñãõçèàìòùâêîôûëïõąęłńśźżčřšžýůőű.º°],? (?:\d|[Nn](?:º|°|\.º|o\.|r\.))/g;
+const SUFFIX_END = new RegExp(`(?:${COMPOUND}|${TYPE_AFTER}|-(?:daero|ro|gil))$`, 'i');
 const ROMANCE_NEAR = new RegExp(`(?:^|[^\\p{L}])(?:${ROMANCE})[ \\t]`, 'u');
 
 function scanWindows(
@@ -71,11 +99,77 @@ function scanWindows(
   }
 }
 
+/**
+ * Layouts found from a word of their own, each a pattern run on the line around that word:
+ * - Japanese `Nishi-Shinjuku 2-chome 8-1` (also `2-chōme`) and `西新宿2丁目8番1号` (block, lot, building);
+ * - Chinese `建国路88号`, `中山北路二段` streets with `号` numbers;
+ * - Korean `세종대로 110`, `테헤란로 152`, `봉은사로 524-3`;
+ * - Russian `ул. Тверская, д. 7`, `улица Ленина, дом 5`, `пр. Мира 12`, `проспект Мира, 12к1`;
+ * - Indian `No. 135, 7th Cross Road` (and `#12, 4th Main`), which number first with a label.
+ */
+const LOCAL_LAYOUTS: readonly (readonly [anchor: string, pattern: RegExp])[] = [
+  ['chome', /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]+,?[ \t]\d{1,2}-ch[oō]me(?:,?[ \t]\d{1,4}(?:-\d{1,4}){0,2})?/uy],
+  ['chōme', /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]+,?[ \t]\d{1,2}-ch[oō]me(?:,?[ \t]\d{1,4}(?:-\d{1,4}){0,2})?/uy],
+  // Han text runs on without spaces: the district and ward before the block go with it
+  [
+    '丁目',
+    /\p{Script=Han}{1,12}[0-9０-９一二三四五六七八九十]{1,3}丁目(?:[0-9０-９]{1,4}番(?:地)?(?:[0-9０-９]{1,4}号?)?|[0-9０-９]{1,4}[-−ー][0-9０-９]{1,4})?/uy,
+  ],
+  [
+    '号',
+    /\p{Script=Han}{1,10}(?:路|街|大街|大道|巷|弄|里|道)(?:[一二三四五六七八九十]段)?[0-9０-９]{1,5}(?:弄[0-9０-９]{1,4})?号/uy,
+  ],
+  [
+    '로',
+    /(?<![\p{L}\p{N}])\p{Script=Hangul}{1,8}(?:대로|로)(?:[0-9]{1,3}(?:번)?길)?[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])/uy,
+  ],
+  ['길', /(?<![\p{L}\p{N}])\p{Script=Hangul}{1,8}길[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])/uy],
+  [
+    'ул',
+    /(?<![\p{L}\p{N}])(?:ул\.|улица)[ \t]?\p{Lu}[\p{L}-]+(?:[ \t]\p{Lu}?[\p{L}-]+)?,?[ \t](?:(?:д\.|дом)[ \t]?)?\d{1,4}(?:[/к]\d{1,3})?(?:,?[ \t](?:кв\.|квартира)[ \t]?\d{1,4})?/uy,
+  ],
+  [
+    'пр',
+    /(?<![\p{L}\p{N}])(?:пр\.|просп\.|проспект|пер\.|переулок|наб\.|бул\.|ш\.)[ \t]?\p{Lu}[\p{L}-]+,?[ \t](?:(?:д\.|дом)[ \t]?)?\d{1,4}(?:[/к]\d{1,3})?(?:,?[ \t](?:кв\.|квартира)[ \t]?\d{1,4})?/uy,
+  ],
+  [
+    'No.',
+    /(?<![\w.])No\.[ \t]?\d{1,5}[A-Za-z]?(?:\/\d{1,4})?,?[ \t](?:\d{1,3}(?:st|nd|rd|th)[ \t])?(?:[A-Z][a-z]+[ \t]){1,3}(?:Road|Rd|Street|St|Cross|Main|Layout|Nagar|Marg|Lane|Avenue|Colony)\b\.?/y,
+  ],
+];
+
+/** How far before its anchor a local layout may start. */
+const LOCAL_BACK = 40;
+
+/**
+ * Each anchor is tried from the starts on its line at most LOCAL_BACK characters before it and after the last
+ * anchor tried (a match from an earlier start that reached over this anchor would have reached over that one),
+ * with the sticky pattern: dense anchors cost a start or two each.
+ */
+function scanLocalLayouts(corpus: string, sink: FindingSink): void {
+  for (const [anchor, pattern] of LOCAL_LAYOUTS) {
+    let tried = 0;
+    for (let a = corpus.indexOf(anchor); a >= 0; a = corpus.indexOf(anchor, Math.max(a + 1, tried))) {
+      const from = Math.max(lineStartWithin(corpus, a, LOCAL_BACK), tried);
+      tried = a + 1;
+      for (let s = from; s <= a; s++) {
+        pattern.lastIndex = s;
+        const m = pattern.exec(corpus);
+        if (m === null || s + m[0].length <= a) continue;
+        sink.add({ kind: 'address', surface: m[0].trim() });
+        tried = s + m[0].length;
+        break;
+      }
+    }
+  }
+}
+
 export const addressDetector: Detector = {
   name: 'accounts.address',
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
     const corpus = chunk.corpus;
     scanWindows(corpus, NUMBER_ANCHOR, NUMBER_FIRST, 13, 120, sink);
+    scanLocalLayouts(corpus, sink);
     scanWindows(
       corpus,
       SUFFIX_ANCHOR,

@@ -15,17 +15,41 @@
  * tags, CSS at-rules, npm scopes or `@latest`-style tags), kind `handle`.
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
-import { ROLE_LOCALS, isPublicDomain, isReservedDomain, plausibleTld, registrableDomain, FREE_MAIL } from './lists';
-import { isWord } from './util';
+import {
+  ROLE_LOCALS,
+  isPublicDomain,
+  isReservedDomain,
+  plausibleTld,
+  realTld,
+  registrableDomain,
+  FREE_MAIL,
+} from './lists';
+import { isWord, lastKey, lineStartWithin, normKey } from './util';
+import { scanSpelled } from './spelled';
+import { internalHostDomain } from './hosts';
 import { own } from '../../strings';
 import { RunMemo } from '../../memo';
 
-const isLocalChar = (c: number): boolean => isWord(c) || c === 46 || c === 43 || c === 45 || c === 37; // . + - %
+/**
+ * A letter or mark past ASCII and before U+2000 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic…): what an
+ * internationalised address (RFC 6531, RFC 5890) may hold in its local part and domain labels. CJK text is left
+ * out: it runs on without spaces, so the local part would have no left edge.
+ */
+const WIDE_LETTER = (() => {
+  const t = new Uint8Array(0x2000);
+  const re = /[\p{L}\p{M}]/u;
+  for (let c = 0x80; c < 0x2000; c++) if (re.test(String.fromCharCode(c))) t[c] = 1;
+  return t;
+})();
+const isWideLetter = (c: number): boolean => c >= 0x80 && c < 0x2000 && WIDE_LETTER[c] === 1;
+const isLocalChar = (c: number): boolean =>
+  isWord(c) || c === 46 || c === 43 || c === 45 || c === 37 || isWideLetter(c); // . + - %
 const isDomainChar = (c: number): boolean =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46;
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46 || isWideLetter(c);
+const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isWideLetter(c);
 const isHandleChar = (c: number): boolean => isWord(c) || c === 45 || c === 46;
 
-const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
 
 /** Names after `@` that are code, not people (decorators, annotations, doc tags, at-rules, tags). */
 const NOT_MENTION = new Set(
@@ -56,7 +80,8 @@ export function acceptDomainPlain(domain: string): boolean {
   const labels = domain.split('.');
   if (labels.length < 2) return false;
   for (const l of labels) if (!LABEL.test(l)) return false;
-  return plausibleTld(labels[labels.length - 1]!);
+  const tld = labels[labels.length - 1]!;
+  return plausibleTld(tld) || realTld(tld);
 }
 
 const acceptedDomains = new RunMemo<boolean>(10_000);
@@ -92,8 +117,9 @@ export function emailVerdictPlain(local: string, at: string, domain: string): Em
   if (isPublic && !FREE_MAIL.has(lowDomain) && /^(?:no-?reply|notifications?|mailer-daemon)$/.test(lowLocal))
     return null;
   const canonical = surface.toLowerCase().replace(/%40/, '@');
-  let reg: string | null = null;
-  if (!isPublic && !isReservedDomain(lowDomain)) {
+  // an organisation's host under an internal suffix (`brightwave.internal`), not a service's (`db.internal`)
+  let reg: string | null = internalHostDomain(domain);
+  if (reg === null && !isPublic && !isReservedDomain(lowDomain)) {
     reg = registrableDomain(domain);
     if (!(reg.indexOf('.') > 1)) reg = null;
   }
@@ -134,11 +160,87 @@ function reportEmail(
     sink.add({ kind: 'domain', surface: v.domain, canonical: v.domain.toLowerCase(), caseInsensitive: true });
 }
 
+/**
+ * Headers and fields whose values are e-mail-shaped ids that link messages and events together, not addresses:
+ * `Message-ID`, `In-Reply-To`, `References` (RFC 5322 3.6.4), `Content-ID` (RFC 2392), `Resent-Message-ID`, the
+ * calendar `UID` (RFC 5545 3.8.4.7) and `RECURRENCE-ID`, and the same as JSON keys (`message_id`, `iCalUID` of
+ * the Google Calendar API, `internetMessageId` of Microsoft Graph, `thread_id`). Normalised (normKey).
+ */
+const LINK_FIELDS =
+  /^(?:(?:x_|resent_|original_|internet_)?message_?id|msg_?id|in_reply_to|references|content_id|i_?cal_?uid|uid|recurrence_id|thread_?id|conversation_?id|event_?uid)$/;
+
+const linkFields = new RunMemo<boolean>(10_000);
+
+/** Whether a header or key name names a linking id (LINK_FIELDS). */
+function isLinkField(name: string): boolean {
+  let v = linkFields.get(name);
+  if (v === undefined) v = linkFields.set(name, LINK_FIELDS.test(normKey(name)));
+  return v;
+}
+
+/** `Message-ID: <`, `"message_id": "`, `UID:`, `In-Reply-To=`: a field's name right before a value. */
+const NAME_BEFORE = /([A-Za-z][\w.-]{1,40})["']?\s*[:=]\s*["']?<?$/;
+/** How far back a header's line start is looked for. */
+const HEADER_REACH = 1000;
+/** A header line's name (iCalendar parameters after `;` allowed: `UID;X-PARAM=1:`). */
+const HEADER_NAME = /^([A-Za-z][\w.-]{1,40})(?:;[^:\n]{0,200})?\s*:/;
+
+/**
+ * Whether the address at `start` is a linking id: the value of a LINK_FIELDS header (also on a folded
+ * continuation line, or after other ids of a `References` list), a LINK_FIELDS key right before it, a JSON
+ * field under such a key, or the `value` of a `{"name": "Message-ID", "value": …}` pair (Gmail API headers).
+ */
+function isLinkingId(chunk: Chunk, ctx: DetectContext, start: number): boolean {
+  const corpus = chunk.corpus;
+  const seg = ctx.segmentAt(chunk, start);
+  if (seg.path.length > 0) {
+    const key = lastKey(seg.path);
+    if (isLinkField(key)) return true;
+    // the sibling `name` a few segments back (its key, its value, this value's key)
+    if (/^value$/i.test(key)) {
+      for (let k = seg.index - 1; k >= 0 && k >= seg.index - 3; k--) {
+        const prev = chunk.segments[k]!;
+        if (!prev.isKey && /^name$/i.test(lastKey(prev.path)))
+          return isLinkField(corpus.slice(prev.start, Math.min(prev.end, prev.start + 48)));
+      }
+    }
+  }
+  const before = NAME_BEFORE.exec(corpus.slice(Math.max(seg.start, start - 48), start));
+  if (before !== null && isLinkField(before[1]!)) return true;
+  // the header of the line, or of the header a folded line continues (RFC 5322 2.2.3: it starts with white space)
+  let end = start;
+  for (let lines = 0; lines < 16 && end > seg.start; lines++) {
+    const ls = lineStartWithin(corpus, end, HEADER_REACH, seg.start);
+    // a line longer than that is no header block
+    if (ls > seg.start && corpus.charCodeAt(ls - 1) !== 10) return false;
+    const c = corpus.charCodeAt(ls);
+    if (c !== 32 && c !== 9) {
+      const h = HEADER_NAME.exec(corpus.slice(ls, Math.min(start, ls + 256)));
+      return h !== null && isLinkField(h[1]!);
+    }
+    end = ls - 1;
+  }
+  return false;
+}
+
 /** Scans one `@` (or `%40`) at `at`; returns where scanning may resume. */
-function scanAt(corpus: string, at: number, atLen: number, sink: FindingSink): number {
+function scanAt(
+  chunk: Chunk,
+  ctx: DetectContext,
+  corpus: string,
+  at: number,
+  atLen: number,
+  sink: FindingSink,
+): number {
   let s = at;
-  while (s > 0 && at - s < 64 && isLocalChar(corpus.charCodeAt(s - 1))) s--;
-  while (s < at && (corpus.charCodeAt(s) === 46 || corpus.charCodeAt(s) === 45)) s++;
+  while (s > 0 && at - s < 64) {
+    const c = corpus.charCodeAt(s - 1);
+    if (isLocalChar(c)) s--;
+    // `o'brien@…`: an apostrophe between letters belongs to the local part (RFC 5322 atext)
+    else if (c === 39 && s < at && s >= 2 && isLetterCode(corpus.charCodeAt(s - 2))) s--;
+    else break;
+  }
+  while (s < at && (corpus.charCodeAt(s) === 46 || corpus.charCodeAt(s) === 45 || corpus.charCodeAt(s) === 39)) s++;
   let e = at + atLen;
   while (e < corpus.length && e - at < 254 && isDomainChar(corpus.charCodeAt(e))) e++;
   while (e > at + atLen && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
@@ -148,6 +250,7 @@ function scanAt(corpus: string, at: number, atLen: number, sink: FindingSink): n
   if (atLen === 1 && local.includes('%') && !/^(?:[^%]|%[0-9A-Fa-f]{2})+$/.test(local)) return at + atLen;
   if (inUrlUserinfo(corpus, s)) return e;
   if (!acceptDomain(corpus.slice(at + atLen, e))) return at + atLen;
+  if (atLen === 1 && isLinkingId(chunk, ctx, s)) return e;
   reportEmail(corpus, s, e, atLen, at, sink);
   return e;
 }
@@ -200,20 +303,27 @@ function scanMention(corpus: string, at: number, sink: FindingSink): void {
 
 export const emailDetector: Detector = {
   name: 'accounts.email',
-  detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
+  detect(chunk: Chunk, sink: FindingSink, ctx: DetectContext): void {
     const corpus = chunk.corpus;
     let i = corpus.indexOf('@');
     while (i >= 0) {
       const prev = i > 0 ? corpus.charCodeAt(i - 1) : 0;
       let resume = i + 1;
-      if (isLocalChar(prev)) resume = scanAt(corpus, i, 1, sink);
+      if (isLocalChar(prev)) resume = scanAt(chunk, ctx, corpus, i, 1, sink);
       else scanMention(corpus, i, sink);
       i = corpus.indexOf('@', Math.max(resume, i + 1));
     }
     let j = corpus.indexOf('%40');
     while (j >= 0) {
-      const resume = isLocalChar(corpus.charCodeAt(j - 1)) ? scanAt(corpus, j, 3, sink) : j + 3;
+      const resume = isLocalChar(corpus.charCodeAt(j - 1)) ? scanAt(chunk, ctx, corpus, j, 3, sink) : j + 3;
       j = corpus.indexOf('%40', Math.max(resume, j + 3));
     }
+    scanSpelled(corpus, (surface, canonical, local, domain) => {
+      const v = emailVerdict(local, '@', domain);
+      if (v === null) return;
+      sink.add({ kind: 'email', surface, canonical, caseInsensitive: true });
+      if (v.domain !== null)
+        sink.add({ kind: 'domain', surface: v.domain, canonical: v.domain.toLowerCase(), caseInsensitive: true });
+    });
   },
 };

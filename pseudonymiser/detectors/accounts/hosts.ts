@@ -21,13 +21,16 @@ import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import {
   PUBLIC_ORGS,
   cloudSuffixOf,
+  internalDomain,
   isPublicDomain,
   isReservedDomain,
   plausibleTld,
   publicSuffixOf,
+  realTld,
   registrableDomain,
 } from './lists';
 import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
+import { isPlainWord } from '../people/score';
 import { lastKey, normKey } from './util';
 import { own } from '../../strings';
 import { RunMemo } from '../../memo';
@@ -88,14 +91,50 @@ function isHostKey(key: string): boolean {
   return v;
 }
 
-/** The private registrable domain of `host`, or null when it has none (public, reserved, not a host name). */
-export function hostDomainPlain(host: string): string | null {
+/**
+ * Labels right before an internal suffix that name a service or a device kind, not an organisation
+ * (`cache.internal`, `printer.local`, `db.lan`): kept, as plain words are.
+ */
+const SERVICE_LABELS = new Set(
+  `db database cache redis memcached postgres postgresql pg mysql mariadb mongo mongodb kafka rabbitmq nats zookeeper
+  etcd consul vault elastic elasticsearch opensearch kibana grafana prometheus loki jaeger api app apps web www mail
+  smtp imap ldap dc ad dns ntp proxy gateway gw vpn nas printer router switch ap k8s kube svc cluster node nodes host
+  hosts server servers srv local localhost internal corp lan intra home service services metadata registry git
+  gitlab jenkins ci build runner runners minio s3 storage files backup monitor monitoring`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/**
+ * The private domain of a host under an internal suffix (lists.ts `internalDomain`): `db.brightwave.internal` →
+ * `brightwave.internal`, so that one stand-in label replaces `brightwave` in `brightwave.io` and
+ * `brightwave.internal` alike (resolution keys a domain's stand-in on its label). Null for a label that names a
+ * service (`cache.internal`) or is a plain word (`printer.local`).
+ */
+export function internalHostDomain(host: string): string | null {
+  const reg = internalDomain(host);
+  if (reg === null) return null;
+  const label = reg.slice(0, reg.indexOf('.')).toLowerCase();
+  if (label.length < 2 || !LABEL.test(label) || /^\d+$/.test(label)) return null;
+  if (SERVICE_LABELS.has(label) || isPlainWord(label) || PUBLIC_ORGS.has(label)) return null;
+  return reg;
+}
+
+/**
+ * The private registrable domain of `host`, or null when it has none (public, reserved, not a host name).
+ * `named`: the text says it is a host (a URL's authority, a connection string's host): any delegated top-level
+ * domain counts then, file-extension look-alikes (`.pl`, `.sh`) too.
+ */
+export function hostDomainPlain(host: string, named = false): string | null {
   const low = host.toLowerCase();
   const labels = low.split('.');
   if (labels.length < 2 || labels.some((l) => !LABEL.test(l))) return null;
+  const internal = internalDomain(low);
+  if (internal !== null) return internalHostDomain(low) === null ? null : host.slice(host.length - internal.length);
   const tld = labels[labels.length - 1]!;
-  if (/^\d+$/.test(tld) || !plausibleTld(tld)) return null; // IPv4 addresses, file names, versions
-  if (isReservedDomain(low)) return null; // localhost, *.local, *.internal, example.com, *.test
+  // IPv4 addresses, file names, versions
+  if (/^\d+$/.test(tld) || !(plausibleTld(tld) || (named && realTld(tld)))) return null;
+  if (isReservedDomain(low)) return null; // localhost, example.com, *.test
   const cloud = cloudSuffixOf(low);
   if (cloud === null && isPublicDomain(low)) return null;
   const reg = registrableDomain(host);
@@ -107,21 +146,22 @@ export function hostDomainPlain(host: string): string | null {
   return reg;
 }
 
-const hostDomains = new RunMemo<string | null>(10_000);
+const hostDomains = [new RunMemo<string | null>(10_000), new RunMemo<string | null>(10_000)] as const;
 
 /** hostDomainPlain, memoised: a trace names the same hosts again and again. */
-export function hostDomain(host: string): string | null {
-  let v = hostDomains.get(host);
+export function hostDomain(host: string, named = false): string | null {
+  const memo = hostDomains[named ? 1 : 0];
+  let v = memo.get(host);
   if (v === undefined) {
-    v = hostDomainPlain(host);
-    v = hostDomains.set(host, v === null ? null : own(v));
+    v = hostDomainPlain(host, named);
+    v = memo.set(host, v === null ? null : own(v));
   }
   return v;
 }
 
-/** Reports the private registrable domain of `host`, if it has one. */
-export function reportHost(host: string, sink: FindingSink): void {
-  const reg = hostDomain(host);
+/** Reports the private registrable domain of `host`, if it has one (`named`: see hostDomainPlain). */
+export function reportHost(host: string, sink: FindingSink, named = false): void {
+  const reg = hostDomain(host, named);
   if (reg !== null) sink.add({ kind: 'domain', surface: reg, canonical: reg.toLowerCase(), caseInsensitive: true });
 }
 
@@ -130,7 +170,33 @@ function hostAt(corpus: string, start: number, sink: FindingSink): void {
   let e = start;
   while (e < corpus.length && e - start < 253 && isHostChar(corpus.charCodeAt(e))) e++;
   while (e > start && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
-  if (e > start) reportHost(corpus.slice(start, e), sink);
+  if (e > start) reportHost(corpus.slice(start, e), sink, true);
+}
+
+/** The internal suffixes as written after a host's last label (lower case; `.home.arpa` is found by its `.arpa`). */
+const INTERNAL_ENDINGS = ['.internal', '.corp', '.lan', '.local', '.intra', '.arpa'];
+
+/**
+ * Host names under an internal suffix anywhere in text (`ssh deploy@db.brightwave.internal`, `nas.smith.home.arpa`):
+ * found from the suffix (indexOf), the host read backwards. Outside a URL or a host field a host needs two labels
+ * before the suffix, or a hyphen in its one label (`janes-macbook.local`): `this.local` and `self.internal` are code.
+ */
+function scanInternalHosts(corpus: string, sink: FindingSink): void {
+  for (const ending of INTERNAL_ENDINGS) {
+    for (let i = corpus.indexOf(ending); i >= 0; i = corpus.indexOf(ending, i + ending.length)) {
+      const e = i + ending.length;
+      const next = e < corpus.length ? corpus.charCodeAt(e) : 32;
+      if (isHostChar(next) && next !== 46) continue; // `.localStorage`, `.language`
+      if (next === 46 && e + 1 < corpus.length && isHostChar(corpus.charCodeAt(e + 1))) continue; // `.local.x`
+      let s = i;
+      while (s > 0 && i - s < 253 && isHostChar(corpus.charCodeAt(s - 1))) s--;
+      while (s < i && (corpus.charCodeAt(s) === 46 || corpus.charCodeAt(s) === 45)) s++;
+      if (s >= i) continue;
+      const head = corpus.slice(s, i);
+      if (head.indexOf('.') < 0 && head.indexOf('-') < 0) continue;
+      reportHost(corpus.slice(s, e), sink);
+    }
+  }
 }
 
 export const hostDetector: Detector = {
@@ -173,7 +239,7 @@ export const hostDetector: Detector = {
       const value = corpus.slice(seg.start, seg.end).trim();
       if (!HOST_VALUE.test(value)) continue;
       const colon = value.indexOf(':');
-      reportHost(colon < 0 ? value : value.slice(0, colon), sink);
+      reportHost(colon < 0 ? value : value.slice(0, colon), sink, true);
     }
     // and values that text names so (`Host:` headers, `host=` lines, `-h` flags, host columns: structure.ts)
     for (const f of textFields(chunk)) {
@@ -181,7 +247,9 @@ export const hostDetector: Detector = {
       const value = corpus.slice(f.start, f.end);
       if (!HOST_VALUE.test(value)) continue;
       const colon = value.indexOf(':');
-      reportHost(colon < 0 ? value : value.slice(0, colon), sink);
+      reportHost(colon < 0 ? value : value.slice(0, colon), sink, true);
     }
+
+    scanInternalHosts(corpus, sink);
   },
 };

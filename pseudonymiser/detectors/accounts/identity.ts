@@ -23,7 +23,8 @@
  */
 import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
 import { luhnValid } from './checks';
-import { PUBLIC_ORGS, SYSTEM_USERS } from './lists';
+import { PROVIDER_ID_PREFIXES, PUBLIC_ORGS, SYSTEM_USERS } from './lists';
+import { isPlainWord } from '../people/score';
 import { isWord, normKey } from './util';
 import { FINANCE_LABELS, financeKeyKind, reportFinanceLabel, reportFinanceValue } from './finance';
 import { own } from '../../strings';
@@ -31,16 +32,27 @@ import { StartCursor } from '../starts';
 import { accountWordStarts } from './words';
 import { runMap } from '../../memo';
 import { textFields } from '../structure';
-import { isPlainWord } from '../people/score';
 
 type IdKind = 'account_id' | 'username' | 'device_id';
 
 const ACCOUNT_KEYS =
-  /^(?:(?:end_?)?user_?id|uid|customer_?id|customer|cust_id|account_?id|account|acct_id|member_?id|owner_?id|buyer_?id|payer_?id|patient_?id|employee_?id|contact_?id|subscriber_?id|player_?id|profile_?id|author_?id|person_?id|client_user_id|external_user_id|stripe_customer(?:_id)?|enduser_id|user_uuid|user_key|distinct_id|anonymous_?id|visitor_?id|actor_?id)$/;
+  /^(?:(?:end_?)?user_?id|uid|customer_?id|customer|cust_id|account_?id|account|acct_id|member_?id|owner_?id|buyer_?id|payer_?id|patient_?id|employee_?id|contact_?id|subscriber_?id|player_?id|profile_?id|author_?id|person_?id|client_user_id|external_user_id|stripe_customer(?:_id)?|enduser_id|user_uuid|user_key|distinct_id|anonymous_?id|visitor_?id|actor_?id|(?:requester|assignee|reporter|creator|submitter|sender|recipient|organizer|attendee|commenter|reviewer|approver|follower|collaborator|watcher|seller|merchant|tenant|lead|opportunity|salesforce|sfdc|crm|hubspot|zendesk|intercom|slack_user|discord_user|telegram_user|chat_user|partner|caller|callee|driver|rider|guest|student|teacher)_?ids?|(?:created|updated|modified|deleted|assigned|requested|reported|closed|resolved|approved|submitted|invited|owned)_by(?:_id)?|assigned_to(?:_id)?)$/;
 const USERNAME_KEYS =
   /^(?:user_?name|username|login|user|screen_?name|handle|nickname|nick|user_login|enduser_name|github_user|github_username|twitter_handle|slack_user|owner_login|account_name|display_username)$/;
 const DEVICE_KEYS =
   /^(?:device_?id|android_?id|idfa|idfv|advertising_?id|ad_id|gaid|aaid|imei|meid|udid|serial_?number|serial_no|device_serial|machine_?id|hardware_?id|hwid|installation_?id|install_id|device_uuid|device_token|push_token|apns_token|fcm_token|mac_address)$/;
+
+/**
+ * Keys of an object that is a person or an account (`"user": {"id": …, "name": "lioradahan"}`, Slack's
+ * `members[]`, Discord's `author`): inside one, `name`, `display_name`, `global_name`, `nick` hold a login
+ * when the value is one word (a name with spaces is the person recogniser's).
+ */
+const PERSON_OBJECT_KEYS =
+  /^(?:users?|members?|authors?|owners?|senders?|recipients?|requesters?|assignees?|reporters?|creators?|submitters?|profiles?|user_profile|actors?|participants?|attendees?|organizers?|commenters?|reviewers?|collaborators?|watchers?|followers?|customers?|contacts?|accounts?|from_user|to_user|created_by|updated_by|assigned_to|invitee|invitees)$/;
+const OBJECT_NAME_KEYS = /^(?:name|display_?name|global_?name|nick|nickname|screen_?name|real_?name)$/;
+
+/** A login as a one-word value: letters, digits, `._-`, at least one letter, no space. */
+const LOGIN_VALUE = /^[\p{L}\p{N}][\p{L}\p{N}._-]{1,63}$/u;
 
 /** Values that name nobody. */
 const PLACEHOLDER =
@@ -63,6 +75,67 @@ export function idKindOfKey(raw: string): IdKind | null {
         : null;
   if (keyKinds.size < 10000) keyKinds.set(own(raw), v);
   return v;
+}
+
+/** Keys that refer to a person by id or login, without saying which (`"assignee": "jdoe"`, `"requester": 48213`). */
+const PERSON_REF_KEYS =
+  /^(?:requester|assignee|reporter|creator|submitter|owner|author|sender|recipient|organizer|approver|reviewer|commenter)$/;
+
+/** A key named just `device` holds a device id only when the value is one: a torch `cuda:0` or `cpu` is none. */
+const COMPUTE_DEVICE = /^(?:cuda|cpu|mps|gpu|tpu|xla|npu|hpu|meta|auto|ipu|xpu)(?::\d+)?$/i;
+
+type RefKey = 'ref' | 'object_name' | 'object_id' | 'device';
+const refKeys = runMap<string, RefKey | null>();
+
+/**
+ * What a key that is no id key may still say: a person reference, a name or an id inside a person object, a
+ * device.
+ */
+function refKeyOf(raw: string): RefKey | null {
+  let v = refKeys.get(raw);
+  if (v === undefined) {
+    const k = normKey(raw);
+    v = PERSON_REF_KEYS.test(k)
+      ? 'ref'
+      : OBJECT_NAME_KEYS.test(k)
+        ? 'object_name'
+        : k === 'id' || k === 'uuid' || k === 'guid'
+          ? 'object_id'
+          : k === 'device'
+            ? 'device'
+            : null;
+    if (refKeys.size < 10000) refKeys.set(own(raw), v);
+  }
+  return v;
+}
+
+/** Whether the object holding the last key of `path` is a person or an account (PERSON_OBJECT_KEYS). */
+function inPersonObject(path: readonly string[]): boolean {
+  let i = path.length - 1;
+  while (i >= 0 && path[i] === '*') i--;
+  i--;
+  while (i >= 0 && path[i] === '*') i--;
+  return i >= 0 && PERSON_OBJECT_KEYS.test(normKey(path[i]!));
+}
+
+/**
+ * Whether a JSON number under this key is an id the detectors must see (format/chunks.ts ChunkOptions.numberKey):
+ * an id key (`author_id`, `user_id`), a bank or national-id key, a key that refers to a person (`assignee`).
+ */
+export function idNumberKey(raw: string): boolean {
+  return keyInfo(raw) !== null || refKeyOf(raw) === 'ref';
+}
+
+/** A one-word login under a person reference or a person object's name key: a user name. */
+function reportLogin(value: string, start: number, sink: FindingSink): void {
+  const trimmed = value.trim();
+  if (!LOGIN_VALUE.test(trimmed) || !/\p{L}/u.test(trimmed) || PLACEHOLDER.test(trimmed)) return;
+  const low = trimmed.toLowerCase();
+  if (SYSTEM_USERS.has(low) || isPlainWord(low)) return;
+  const s = start + value.indexOf(trimmed);
+  if (trimmed.length < 3)
+    sink.add({ kind: 'username', surface: trimmed, canonical: low, at: { start: s, end: s + 2 } });
+  else sink.add({ kind: 'username', surface: trimmed, canonical: low });
 }
 
 const keyInfos = runMap<string, IdKind | { kind: Kind; scheme: string } | null>();
@@ -198,30 +271,100 @@ function nextTilde(corpus: string, from: number): RegExpExecArray | null {
   return null;
 }
 
-/** Stripe-style prefixes (`cus_`, `acct_`, …): one of these words, then `_`. */
-const STRIPE_WORDS = new Set(['cus', 'acct', 'usr', 'user', 'pm', 'ba', 'card', 'sub', 'src', 'cust']);
-/** Last letters of STRIPE_WORDS. */
-const STRIPE_LAST = new Uint8Array(128);
-for (const w of STRIPE_WORDS) STRIPE_LAST[w.charCodeAt(w.length - 1)] = 1;
-/** STRIPE_WORDS by length, longest first: compared in place, no slice per `_`. */
-const STRIPE_BY_LENGTH: readonly (readonly string[])[] = [4, 3, 2].map((n) =>
-  [...STRIPE_WORDS].filter((w) => w.length === n),
-);
+/** Provider id prefixes (`cus_`, `acct_`, `price_`, …, lists.ts PROVIDER_ID_PREFIXES): one of these words, then `_`. */
+const STRIPE_WORDS = PROVIDER_ID_PREFIXES;
+/** The longest of STRIPE_WORDS. */
+const STRIPE_LONGEST = Math.max(...[...STRIPE_WORDS].map((w) => w.length));
+const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
- * Where the next Stripe-style prefix at or after `from` starts, or -1: the
- * leftmost `(?:cus|acct|…|cust)_`. A match is one of the words and the first
- * `_` after the word's start (the words hold no `_`), so it is found from
- * the `_` (indexOf); at most one word ends at a given `_`.
+ * Whether what follows a provider prefix is a random id part rather than a code identifier (`in_progress`,
+ * `sub_TotalAmount`): letters and digits mixed; or, with no digit (`cus_IUCGlmuNhZcsii`: Stripe draws from all
+ * 62 letters and digits), ten letters or more of both cases that do not split into plain words at their
+ * capitals.
+ */
+export function randomIdPart(part: string): boolean {
+  if (part.length < 8) return false;
+  const digit = /\d/.test(part);
+  const letter = /[A-Za-z]/.test(part);
+  if (digit) return letter;
+  if (part.length < 10 || !/[A-Z]/.test(part) || !/[a-z]/.test(part)) return false;
+  const words = part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [];
+  return !words.every((w) => w.length >= 2 && isPlainWord(w.toLowerCase()));
+}
+
+/**
+ * Salesforce record id key prefixes of records that are people or their accounts (Salesforce's "Standard Field
+ * Record ID Prefix Decoder"): Account 001, Contact 003, User 005, Opportunity 006, Lead 00Q, Case 500, Task 00T,
+ * Event 00U, Organization 00D, Group 00G, Contract 800, Order 801.
+ */
+const CRM_PREFIXES = new Set(['001', '003', '005', '006', '00Q', '00T', '00U', '00D', '00G', '500', '800', '801']);
+const CHECKSUM_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+
+/**
+ * The 3-character suffix that makes a 15-character Salesforce id an 18-character one: for each 5 characters, a
+ * bit per upper-case letter, read as one character of A–Z0–5 (Salesforce's documented case-safe id).
+ */
+export function crmChecksum(id15: string): string {
+  let out = '';
+  for (let g = 0; g < 3; g++) {
+    let bits = 0;
+    for (let i = 0; i < 5; i++) {
+      const c = id15.charCodeAt(g * 5 + i);
+      if (c >= 65 && c <= 90) bits |= 1 << i;
+    }
+    out += CHECKSUM_ALPHABET[bits];
+  }
+  return out;
+}
+
+/** The rest of a run of letters and digits (a sticky pattern reads a long run faster than a loop). */
+const ALNUM_RUN = /[A-Za-z0-9]*/y;
+const isAlnumCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * Salesforce record ids (`003hMmTEri342WrLKP`, `0015g00000XyZabAAB`): whole runs of 15 or 18 letters and digits
+ * that start with a CRM_PREFIXES prefix and hold a letter after it. The runs are found a probe every 15
+ * characters (a shorter run holds no probe that is not cheaply refused). Kind `account_id`, canonical the
+ * 15-character id, so both forms of one record get one stand-in.
+ */
+function scanCrmIds(s: string, sink: FindingSink): void {
+  const n = s.length;
+  let i = 0;
+  while (i + 15 <= n) {
+    const probe = i + 14;
+    if (!isAlnumCode(s.charCodeAt(probe))) {
+      i = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > i && isAlnumCode(s.charCodeAt(start - 1))) start--;
+    ALNUM_RUN.lastIndex = probe + 1;
+    ALNUM_RUN.test(s);
+    const end = ALNUM_RUN.lastIndex;
+    i = end;
+    const len = end - start;
+    if (len !== 15 && len !== 18) continue;
+    if (start > 0 && (s.charCodeAt(start - 1) === 95 || s.charCodeAt(start - 1) === 45)) continue;
+    if (end < n && (s.charCodeAt(end) === 95 || s.charCodeAt(end) === 45)) continue;
+    if (!CRM_PREFIXES.has(s.slice(start, start + 3))) continue;
+    const id = s.slice(start, end);
+    if (!/[A-Za-z]/.test(id.slice(3, 15))) continue;
+    sink.add({ kind: 'account_id', surface: id, canonical: 'sfdc:' + id.slice(0, 15) });
+  }
+}
+
+/**
+ * Where the next provider prefix at or after `from` starts, or -1: the leftmost `(?<![A-Za-z])(?:cus|acct|…)_`.
+ * A match is a whole run of letters before a `_` (the words are letters only), so it is found from the `_`
+ * (indexOf) by reading the letters back: one set lookup per `_` that ends a short run of letters.
  */
 export function nextStripePrefix(corpus: string, from: number): number {
   for (let u = corpus.indexOf('_', from); u >= 0; u = corpus.indexOf('_', u + 1)) {
-    if (STRIPE_LAST[corpus.charCodeAt(u - 1)] !== 1) continue;
-    for (const words of STRIPE_BY_LENGTH) {
-      const p = u - words[0]!.length;
-      if (p < from) continue;
-      for (const w of words) if (corpus.startsWith(w, p)) return p;
-    }
+    let p = u;
+    while (p > 0 && u - p <= STRIPE_LONGEST && isLetterCode(corpus.charCodeAt(p - 1))) p--;
+    if (p < from || u - p < 2 || u - p > STRIPE_LONGEST) continue;
+    if (STRIPE_WORDS.has(corpus.slice(p, u))) return p;
   }
   return -1;
 }
@@ -275,7 +418,24 @@ export const identityDetector: Detector = {
         continue;
       }
       const info = keyInfo(last);
-      if (info === null) continue;
+      if (info === null) {
+        if (seg.end - seg.start > 128) continue;
+        const ref = refKeyOf(last);
+        if (ref === null) continue;
+        const value = corpus.slice(seg.start, seg.end);
+        if (ref === 'device') {
+          const v = value.trim();
+          if (v.length >= 8 && /\d/.test(v) && /[A-Za-z]/.test(v) && !COMPUTE_DEVICE.test(v))
+            reportValue(value, seg.start, 'device_id', sink, 'device_id');
+        } else if (ref === 'ref') {
+          if (/\d/.test(value)) reportValue(value, seg.start, 'account_id', sink, 'id');
+          else reportLogin(value, seg.start, sink);
+        } else if (!inPersonObject(path)) {
+          // the ids and names of anything else (tools, files, messages) are no one's
+        } else if (ref === 'object_id') reportValue(value, seg.start, 'account_id', sink, 'id');
+        else reportLogin(value, seg.start, sink);
+        continue;
+      }
       if (typeof info === 'string') reportValue(corpus.slice(seg.start, seg.end), seg.start, info, sink, last);
       else reportFinanceValue(corpus.slice(seg.start, seg.end), seg.start, info.kind, info.scheme, sink, last);
     }
@@ -315,11 +475,12 @@ export const identityDetector: Detector = {
       if (p > 0 && isWord(corpus.charCodeAt(p - 1))) continue;
       STRIPE_ID.lastIndex = prefixEnd;
       const id = STRIPE_ID.exec(corpus);
-      if (id && /\d/.test(id[0]) && /[A-Za-z]/.test(id[0])) {
+      if (id && randomIdPart(id[0].replace(/^(?:test|live)_/, ''))) {
         sink.add({ kind: 'account_id', surface: corpus.slice(p, prefixEnd) + id[0] });
         from = STRIPE_ID.lastIndex;
       }
     }
+    scanCrmIds(corpus, sink);
 
     if (corpus.includes('Users') || corpus.includes('home') || corpus.includes('Documents and')) {
       HOME.lastIndex = 0;

@@ -69,19 +69,54 @@ conda.io anaconda.org anaconda.com numpy.org scipy.org pydata.org matplotlib.org
 tensorflow.org djangoproject.com palletsprojects.com tiangolo.com sqlalchemy.org pydantic.dev pytest.org
 sphinx-doc.org mypy-lang.org semver.org keepachangelog.com spdx.org choosealicense.com unicode.org
 ecma-international.org whatwg.org owasp.org mitre.org cve.org ctftime.org pwntools.com nema.org dicomstandard.org
+rfc-editor.org datatracker.ietf.org icann.org iso.org itu.int nist.gov ieee.org acm.org oasis-open.org
+openid.net oauth.net json.org yaml.org toml.io commonmark.org spec.graphql.org graphql.org grpc.io protobuf.dev
+opentelemetry.io semver.org publicsuffix.org caniuse.com web.dev mdn.dev ripe.net arin.net apnic.net
 `);
 
-/** Reserved names (RFC 2606, RFC 6761) and local suffixes: never replaced as bare domains. */
+/**
+ * Reserved names (RFC 2606, RFC 6761, RFC 8375's `home.arpa`) and local suffixes: never replaced as bare domains
+ * by the e-mail rules (an address there still names someone). Hosts under the private suffixes among them are
+ * read by `internalDomain` instead.
+ */
 export function isReservedDomain(domain: string): boolean {
   const d = domain.toLowerCase();
-  return /(?:^|\.)(?:example\.(?:com|net|org|edu)|example|test|invalid|localhost|local|localdomain|internal|lan|home\.arpa|arpa|onion)$/.test(
+  return /(?:^|\.)(?:example\.(?:com|net|org|edu)|example|test|invalid|localhost|local|localdomain|internal|lan|home\.arpa|arpa|onion|corp|intra)$/.test(
     d,
   );
 }
 
+/**
+ * Suffixes of private networks that no registry delegates: `.internal` (ICANN reserved it for private use, 2024),
+ * `.home.arpa` (RFC 8375), `.local` (mDNS, RFC 6762), and the de-facto `.corp`, `.lan`, `.intra` (ICANN's name
+ * collision report lists `.corp` and `.lan` among the most queried undelegated names).
+ */
+const INTERNAL_SUFFIX = /\.(internal|corp|lan|local|intra|home\.arpa)$/i;
+
+/**
+ * Host names under an internal suffix that name public infrastructure, not an organisation: Docker's
+ * `host.docker.internal`, Google Cloud's `metadata.google.internal`, AWS's `ec2.internal` and
+ * `<region>.compute.internal`, Kubernetes' `cluster.local`.
+ */
+const PUBLIC_INTERNAL =
+  /(?:^|\.)(?:docker\.internal|google\.internal|ec2\.internal|compute\.internal|cluster\.local|localdomain\.[a-z.]+)$/i;
+
+/**
+ * The private domain of a host under an internal suffix (`db.brightwave.internal` → `brightwave.internal`,
+ * `nas.smith.home.arpa` → `smith.home.arpa`): the label right before the suffix and the suffix, as a
+ * registrable domain is; null for other hosts and for public infrastructure names.
+ */
+export function internalDomain(host: string): string | null {
+  const m = INTERNAL_SUFFIX.exec(host);
+  if (m === null || PUBLIC_INTERNAL.test(host)) return null;
+  const head = host.slice(0, m.index);
+  if (head.length === 0) return null;
+  return host.slice(head.lastIndexOf('.') + 1);
+}
+
 /** Second-level public suffixes: `acme.co.uk`'s registrable name is `acme.co.uk`, not `co.uk`. */
 const SECOND_LEVEL = set(`
-co.uk org.uk ac.uk gov.uk ltd.uk plc.uk me.uk net.uk sch.uk nhs.uk com.au net.au org.au edu.au gov.au id.au
+home.arpa co.uk org.uk ac.uk gov.uk ltd.uk plc.uk me.uk net.uk sch.uk nhs.uk com.au net.au org.au edu.au gov.au id.au
 co.nz org.nz net.nz govt.nz ac.nz co.jp ne.jp or.jp ac.jp go.jp com.br net.br org.br gov.br com.cn net.cn org.cn
 edu.cn gov.cn com.mx org.mx gob.mx co.in net.in org.in ac.in gov.in co.za org.za ac.za gov.za com.tr org.tr
 edu.tr gov.tr com.sg edu.sg gov.sg com.hk org.hk edu.hk com.tw org.tw edu.tw co.kr or.kr ac.kr go.kr com.ar
@@ -199,6 +234,54 @@ one zone tools run build codes technology directory support center email mail ch
 local internal test example invalid localhost lan corp home
 `);
 
+/**
+ * Country-code top-level domains: ISO 3166-1 alpha-2 codes and the delegated exceptions (`uk`, `eu`, `ac`, `su`),
+ * from IANA's root zone database.
+ */
+const CC_TLDS = set(`
+ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bw by bz ca cc
+cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk fm fo fr ga gd
+ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg
+kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv
+mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa
+sb sc sd se sg sh si sk sl sm sn so sr ss st su sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug
+uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw
+`);
+
+/** Generic top-level domains of IANA's root zone that people's addresses use, beyond GENERIC_TLDS. */
+const MORE_TLDS = set(`
+academy accountant accountants actor agency airforce apartments army associates attorney auction audio auto band
+bar bargains beer berlin best bet bid bike bingo bio black blue boutique builders business buzz cab cafe cam
+camera camp cards career careers casa cash casino catering ceo charity cheap church claims cleaning click clothing
+coach coffee college computer condos construction contractors cooking cool country coupons courses credit cricket
+cruises cymru dance date dating day deals degree delivery democrat dentist diamonds diet direct discount doctor dog
+domains download earth eco energy engineer equipment estate eus events exchange expert exposed express fail faith
+family fan fans farm fashion film fish fishing fit fitness flights florist football forsale fun furniture futbol
+fyi gallery game games garden gift gifts gives glass gold golf graphics gratis green gripe guide guitars guru
+hamburg haus healthcare hiphop hockey holiday horse hospital host hosting house how icu immo immobilien ink
+institute insure investments irish jetzt jewelry juegos kaufen kim kitchen kiwi koeln land lawyer lease lgbt
+lighting limited limo link loan loans lol london love luxury maison management market marketing mba memorial men
+menu miami moda moe mom monster mortgage movie nagoya ninja nyc observer okinawa ong onl ooo organic osaka paris
+parts party pet photo photography photos pics pictures pink pizza place plumbing plus poker press productions promo
+properties property pub quebec racing radio realestate recipes red rehab reise reisen rent rentals repair report
+republican rest restaurant review reviews rich rip rocks rodeo ruhr sale salon sarl schule scot security sexy
+shiksha shoes shopping show singles ski soccer solar spot srl study style sucks supplies supply surf surgery swiss
+sydney tattoo tax taxi tennis theater tienda tips tires tokyo tours town toys trade trading tube uno vacations vegas
+vet viajes video villas vin vip vision vodka vote voting voto voyage wales wang watch webcam wedding wien wiki win
+wine wtf yoga yokohama
+`);
+
+/**
+ * True when `tld` is a delegated top-level domain (a country code, a generic one listed here, or an
+ * internationalised one: letters outside ASCII or an `xn--` label). What follows the `@` of an address may end
+ * in any of these, file-extension look-alikes (`.pl`, `.py`, `.sh`) included.
+ */
+export function realTld(tld: string): boolean {
+  const t = tld.toLowerCase();
+  if (CC_TLDS.has(t) || GENERIC_TLDS.has(t) || MORE_TLDS.has(t)) return true;
+  return /^xn--[a-z0-9-]{2,59}$/.test(t) || (/^[\p{L}\p{M}]{2,24}$/u.test(t) && /[^\x00-\x7f]/.test(t));
+}
+
 /** Two-letter strings that are file extensions far more often than country codes. */
 const FILE_EXT_2 = set('py js ts rs md sh rb cc hh pl pm hs ex cs kt go db gz xz bz so el ml mm lock');
 
@@ -254,4 +337,26 @@ nobody daemon runner runneradmin circleci jenkins gitlab-runner travis buildkite
 codespaces vscode coder dev developer devuser test tester user users guest shared public default all
 default-user localservice networkservice systemprofile linuxbrew pi git postgres mysql redis nginx apache
 ubuntu-user cloud-user core work workspace home sandbox agent claude codex bot service svc deploy me
+`);
+
+/**
+ * Prefixes of provider object ids that belong to one customer's account: Stripe's documented object prefixes
+ * (`cus_` customer, `acct_` connected account, `pm_` payment method, `ch_` charge, `pi_` payment intent, `sub_`
+ * subscription, `in_` invoice, `ii_` invoice item, `il_` invoice line, `price_`, `prod_`, `evt_` event, `txn_`
+ * balance transaction, `seti_` setup intent, `si_` subscription item, `src_` source, `card_`, `ba_` bank account,
+ * `btok_`/`tok_` tokens, `po_` payout, `re_` refund, `tr_` transfer, `py_` payment, `dp_`/`du_` disputes, `cs_`
+ * checkout session, `cn_` credit note, `qt_` quote, `promo_` promotion code, `plink_` payment link, `ic_`/`ich_`
+ * issuing card and cardholder, `iauth_` issuing authorisation, `ipi_` issuing transaction, `fee_`, `file_`),
+ * Paddle Billing's (`ctm_` customer, `add_` address, `biz_` business, `txn_`, `pri_` price, `pro_` product, `dsc_`
+ * discount, `adj_` adjustment), and the usual user and customer words (`usr_`, `user_`, `cust_`). Request ids
+ * (`req_`), messages, calls, runs and tool uses (`msg_`, `call_`, `run_`, `toolu_`) link the trace and are not here.
+ */
+export const PROVIDER_ID_PREFIXES = set(`
+cus acct pm ch pi sub in ii il price prod evt txn seti si src card ba btok tok po re tr py dp du cs cn qt promo plink
+ic ich iauth ipi fee file ctm add biz pri pro dsc adj usr user cust
+`);
+
+/** Words that prefix an id of a person or an account (`CUST-508107`, `acct_00912`, `MBR-20931`), lower case. */
+export const ID_WORDS = set(`
+cust customer acct account usr user mbr member client patient employee emp subscriber sub cus
 `);

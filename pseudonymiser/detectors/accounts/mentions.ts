@@ -3,7 +3,8 @@
  *
  * - ids whose prefix says whose they are: `CUST-508107`, `USR-4410`;
  * - ids after a noun that says whose they are: `account CUST-029090`,
- *   `customer #48213`, `user id: u_88213` (account ids); digits alone after
+ *   `customer #48213`, `user id: u_88213`, `our account number is 00123456789`
+ *   (account ids), `device 8F3A2C1B9E` (device ids); digits alone after
  *   `account` (`account 840414586929`) are a bank account number;
  * - ids in the path of an API URL after a collection that names people:
  *   `/v2/customers/CUST-885865`, `/users/8812/orders`;
@@ -25,7 +26,7 @@ import { accountWordStarts } from './words';
 
 /** `account CUST-029090`, `customer id: 4821`, `acct #0042-99`. */
 export const PROSE_ID =
-  /\b(account|acct|customer|client|member|subscriber|user)(?:[ _-]?(?:id|no\.?|number|num|#))?(?:\s*[:#=]\s*|\s+#?)([A-Za-z0-9][A-Za-z0-9_-]{3,39})(?![A-Za-z0-9_@]|[.-][A-Za-z0-9])/dgi;
+  /\b(account|acct|customer|client|member|subscriber|user|device)(?:[ _-]?(?:id|no\.?|number|num|#))?(?:\s*[:#=]\s*|\s+(?:is\s+|was\s+)?#?)([A-Za-z0-9][A-Za-z0-9_-]{3,39})(?![A-Za-z0-9_@]|[.-][A-Za-z0-9])/dgi;
 
 /** Ids whose own prefix says whose they are: `CUST-508107`, `acct_00912`, `USR-4410`, `MBR-20931`. */
 const PREFIXED_ID =
@@ -106,11 +107,11 @@ function reportId(sink: FindingSink, kind: Kind, value: string, start: number): 
 const PROSE_ID_AT = new RegExp(PROSE_ID.source, 'dyi');
 const isWordCode = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-/** Whether PROSE_ID may start at `p`: `\b`, then a noun beginning with a, c, m, s or u (either case). */
+/** Whether PROSE_ID may start at `p`: `\b`, then a noun beginning with a, c, d, m, s or u (either case). */
 export function proseIdInitial(s: string, p: number): boolean {
   if (p > 0 && isWordCode(s.charCodeAt(p - 1))) return false;
   const c = s.charCodeAt(p) | 32;
-  return c === 97 || c === 99 || c === 109 || c === 115 || c === 117;
+  return c === 97 || c === 99 || c === 100 || c === 109 || c === 115 || c === 117;
 }
 
 function scanProse(text: string, sink: FindingSink): void {
@@ -126,7 +127,11 @@ function scanProse(text: string, sink: FindingSink): void {
     // a year, a count or a small number is no id
     if (digits && value.length < 5) continue;
     const kind: Kind =
-      digits && (noun === 'account' || noun === 'acct') && value.length <= 17 ? 'bank_account' : 'account_id';
+      noun === 'device'
+        ? 'device_id'
+        : digits && (noun === 'account' || noun === 'acct') && value.length <= 17
+          ? 'bank_account'
+          : 'account_id';
     reportId(sink, kind, value, groupStart(m, 2));
   }
 }

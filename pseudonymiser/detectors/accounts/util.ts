@@ -94,3 +94,21 @@ export function firstInRuns<T>(
   }
   return null;
 }
+
+/**
+ * Where the line holding `p` starts, looking back at most `limit` characters (not before `floor`): a line
+ * longer than that counts as starting `limit` characters back. Scans that look for each of many anchors on
+ * one long line stay linear (lastIndexOf would read back to the line's start for each).
+ */
+export function lineStartWithin(s: string, p: number, limit: number, floor = 0): number {
+  const stop = Math.max(floor, p - limit);
+  for (let i = p - 1; i >= stop; i--) if (s.charCodeAt(i) === 10) return i + 1;
+  return stop;
+}
+
+/** Where the line holding `p` ends, looking ahead at most `limit` characters (see lineStartWithin). */
+export function lineEndWithin(s: string, p: number, limit: number): number {
+  const stop = Math.min(s.length, p + limit);
+  for (let i = p; i < stop; i++) if (s.charCodeAt(i) === 10) return i;
+  return stop;
+}

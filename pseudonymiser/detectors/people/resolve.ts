@@ -28,9 +28,11 @@ import {
 } from '../../standins/people';
 import { remembered } from '../../memo';
 import { generatorFor } from '../../standins';
-import { emailDomainStandIn, splitEmail } from '../../standins/accounts/email';
+import { emailDomainStandIn, respell, splitEmail } from '../../standins/accounts/email';
+import { isSpelled } from '../accounts/spelled';
 import { isCjk } from '../../standins/cjk';
 import { isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
+import { internalHostDomain } from '../accounts/hosts';
 import { familyScore, givenScore, isPlainWord, neverName } from './score';
 import { flagsOf, isPlace, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
@@ -237,6 +239,13 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     const compact = o.canonical.replace(/[^\p{L}\p{N}]/gu, '');
     if (compact.length >= 2 && !orgByLabel.has(compact)) orgByLabel.set(compact, o);
   }
+  // `brightwave.io`, `db.brightwave.internal` of `Brightwave Logistics`: a distinctive first word is a domain label
+  for (const o of st.orgs.values()) {
+    const first = /^[\p{L}\p{N}]+/u.exec(o.canonical)?.[0];
+    if (first === undefined || first.length < 4 || first.length === o.canonical.length) continue;
+    if (isPlainWord(first) || isPublicOrg(first) || orgByLabel.has(first)) continue;
+    orgByLabel.set(first, o);
+  }
   for (const f of found) {
     if (f.kind !== 'domain') continue;
     const label = domainLabel(f.text);
@@ -255,7 +264,8 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     const label = reg.slice(0, reg.length - suffix.length - 1);
     if (label.length === 0) return null;
     const org = orgByLabel.get(label.toLowerCase().replace(/-/g, ''));
-    if (isPublicDomain(domain.toLowerCase()) && !org?.confidential) return null;
+    // a host under an internal suffix (`brightwave.internal`) is private though its suffix is reserved
+    if (isPublicDomain(domain.toLowerCase()) && internalHostDomain(domain) === null && !org?.confidential) return null;
     // Without an organisation named in this trace, the label itself names it (`pellucid-robotics` ↔
     // `Pellucid Robotics`): the stand-in then depends on the domain alone, so it is the same in every trace.
     const canonical = org?.canonical ?? orgCanonical(label.replace(/[-_]+/g, ' '));
@@ -283,6 +293,33 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     }
     return s;
   });
+  /** The stand-in resolution fixes for an e-mail, user name or handle, or null when it leaves it to the generator. */
+  const linkedStandIn = (text: string, kind: Found['kind'], canonical: string): string | null => {
+    let local = text;
+    let domainPart = '';
+    let at = '';
+    if (kind === 'email') {
+      const i = text.lastIndexOf('@');
+      if (i <= 0) return null;
+      local = text.slice(0, i);
+      at = '@';
+      domainPart = text.slice(i + 1);
+    }
+    const prefix = kind === 'handle' && local.startsWith('@') ? '@' : '';
+    const login = local.slice(prefix.length);
+    const newLocal = loginStandIn(login);
+    const newDomain = domainPart ? domainStandIn(domainPart) : null;
+    if (newLocal === null && newDomain === null) return null;
+    if (kind !== 'email') return prefix + newLocal!;
+    if (newLocal !== null && newDomain !== null) return newLocal + at + newDomain;
+    // what the e-mail generator gives fills in the other part: its domain part alone where that is all it takes
+    const parts = newLocal !== null ? splitEmail(text) : null;
+    if (parts !== null && parts.at === '@' && parts.domain.toLowerCase() !== 'users.noreply.github.com')
+      return newLocal + at + emailDomainStandIn(parts.domain, canonical, keyed, 0);
+    const generated = generatorFor('email').generate(text, canonical, keyed, 0);
+    const gi = generated.lastIndexOf('@');
+    return (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? generated.slice(gi + 1));
+  };
   for (const f of found) {
     if (f.kind === 'domain') {
       const d = domainStandIn(f.text);
@@ -290,38 +327,16 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       continue;
     }
     if (f.kind !== 'email' && f.kind !== 'username' && f.kind !== 'handle') continue;
-    let local = f.text;
-    let domainPart = '';
-    let at = '';
-    if (f.kind === 'email') {
-      const i = f.text.lastIndexOf('@');
-      if (i <= 0) continue;
-      local = f.text.slice(0, i);
-      at = '@';
-      domainPart = f.text.slice(i + 1);
-    }
-    const prefix = f.kind === 'handle' && local.startsWith('@') ? '@' : '';
-    const login = local.slice(prefix.length);
-    const newLocal = loginStandIn(login);
-    const newDomain = domainPart ? domainStandIn(domainPart) : null;
-    if (newLocal === null && newDomain === null) continue;
-    if (f.kind !== 'email') {
-      sink.pin(f.text, prefix + newLocal!);
+    if (f.kind === 'email' && isSpelled(f.text)) {
+      // `jane[at]acme[dot]io`: the plain address's stand-in, spelled out the same way
+      const plain =
+        linkedStandIn(f.canonical, 'email', f.canonical) ??
+        generatorFor('email').generate(f.canonical, f.canonical, keyed, 0);
+      sink.pin(f.text, respell(f.text, plain));
       continue;
     }
-    if (newLocal !== null && newDomain !== null) {
-      sink.pin(f.text, newLocal + at + newDomain);
-      continue;
-    }
-    // what the e-mail generator gives fills in the other part: its domain part alone where that is all it takes
-    const parts = newLocal !== null ? splitEmail(f.text) : null;
-    if (parts !== null && parts.at === '@' && parts.domain.toLowerCase() !== 'users.noreply.github.com') {
-      sink.pin(f.text, newLocal + at + emailDomainStandIn(parts.domain, f.canonical, keyed, 0));
-      continue;
-    }
-    const generated = generatorFor('email').generate(f.text, f.canonical, keyed, 0);
-    const gi = generated.lastIndexOf('@');
-    sink.pin(f.text, (newLocal ?? generated.slice(0, Math.max(0, gi))) + at + (newDomain ?? generated.slice(gi + 1)));
+    const s = linkedStandIn(f.text, f.kind, f.canonical);
+    if (s !== null) sink.pin(f.text, s);
   }
 }
 

@@ -19,14 +19,46 @@ export const STREET_WORDS = new Set(
   straße gasse weg platz allee ring damm ufer steig pfad markt chaussee laan straat plein gracht dijk kade vej
   gade gata gatan vägen väg veien vei katu tie kuja polku tanhua ulica ul aleja utca út ut tér ter körút ulitsa
   prospekt north south east west n s e w ne nw se sw de del della dei di da do dos das du des la le les el los
-  las van der den von am an im zur zum and of the`
+  las van der den von am an im zur zum and of the c nº n.º nr chome chōme daero ro gil beon avda avinguda carrera
+  rambla ronda plaça estrada rodovia strada bulevardul calea rúa al aleja singel kade kamp markt layout
+  nagar marg colony ул. ул улица д. д дом кв. кв квартира пр. пр просп. проспект пер. переулок наб. бул. ш. к
+  丁目 番 番地 号 路 街 大街 大道 巷 弄 段 대로 로 길 번길`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );
 
 /** Suffixes of compound street names in German, Dutch and Nordic languages (lower case). */
 export const COMPOUND_SUFFIX =
-  /(straße|strasse|str\.|gasse|weg|platz|allee|ring|damm|ufer|steig|pfad|chaussee|laan|straat|plein|gracht|dijk|kade|vej|gade|gatan|gata|vägen|väg|veien|vei|katu|tie|kuja|polku|tanhua|utca)$/i;
+  /(straße|strasse|str\.|gasse|weg|platz|allee|ring|damm|ufer|steig|pfad|chaussee|markt|kamp|laan|straat|plein|gracht|dijk|kade|singel|vej|gade|gatan|gata|vägen|väg|veien|vei|katu|tie|kuja|polku|tanhua|utca|-daero|-ro|-gil)$/i;
+
+/** Street suffixes written in one token with a Han or Hangul street name (`建国路`, `세종대로`). */
+const CJK_SUFFIX = /(大街|大道|路|街|巷|弄|里|道|대로|번길|로|길)$/u;
+/** Characters of place names common to Chinese and Japanese, and Hangul syllables: a CJK street's stand-in letters. */
+const HAN_LETTERS = '中山田川本木林森松竹梅花石原野上下大小新西北南東平安和光明春秋青白金水';
+const HANGUL_LETTERS = '가나다라마바사아자차카타파하강남동서북중신한성문화평송';
+/** Common Russian street names: a Cyrillic street's stand-in. */
+const CYRILLIC_STREETS = [
+  'Садовая',
+  'Лесная',
+  'Школьная',
+  'Центральная',
+  'Молодёжная',
+  'Новая',
+  'Полевая',
+  'Луговая',
+  'Набережная',
+  'Заречная',
+  'Солнечная',
+  'Зелёная',
+];
+const FULLWIDTH_DIGITS = '０１２３４５６７８９';
+
+/** The English ordinal suffix of a number (`1st`, `12th`, `22nd`). */
+function ordinal(n: string): string {
+  const v = +n % 100;
+  if (v >= 11 && v <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][+n % 10] ?? 'th';
+}
 
 /** Writes a pool street (one or two words) in the letter case of `like`: UPPER, lower, or each word in Title Case. */
 function streetCase(like: string, street: string): string {
@@ -49,19 +81,45 @@ export const addressGenerator: StandInGenerator = {
     const n = Math.max(1, streets.length);
     let nameDone = false;
     let numberNo = 0;
+    const number = (num: string): string => {
+      const d = keyed.permute(num, `address-no\u0000${numberNo++}\u0000${attempt}`);
+      return num[0] !== '0' && d[0] === '0' ? String((+d[0]! % 9) + 1) + d.slice(1) : d;
+    };
     const out = original.replace(
-      /\d+(?:st|nd|rd|th)(?!\p{L})|\d+[A-Za-z]?(?!\p{L})|\p{L}[\p{L}\p{M}'’.-]*/gu,
+      /\d+(?:st|nd|rd|th)(?!\p{L})|\d+[A-Za-z]?(?!\p{Script=Latin})|[０-９]+|\p{Script=Han}+|\p{Script=Hangul}+|\p{L}[\p{L}\p{M}'’.-]*/gu,
       (tok) => {
+        if (/^\d+(?:st|nd|rd|th)$/.test(tok)) {
+          const d = number(tok.slice(0, -2));
+          return d + ordinal(d);
+        }
         if (/^\d+[A-Za-z]?$/.test(tok)) {
           const num = tok.replace(/[A-Za-z]$/, '');
-          const d = keyed.permute(num, `address-no\u0000${numberNo++}\u0000${attempt}`);
-          const fixed = num[0] !== '0' && d[0] === '0' ? String((+d[0]! % 9) + 1) + d.slice(1) : d;
-          return fixed + tok.slice(num.length);
+          return number(num) + tok.slice(num.length);
         }
+        if (/^[０-９]+$/.test(tok))
+          return keyed.permute(tok, `address-no\u0000${numberNo++}\u0000${attempt}`, { alphabet: FULLWIDTH_DIGITS });
         const low = tok.toLowerCase();
         if (STREET_WORDS.has(low) || STREET_WORDS.has(low.replace(/\.$/, ''))) return tok;
+        if (/^[\p{Script=Han}\p{Script=Hangul}]/u.test(tok)) {
+          // a CJK street name keeps its script, its length and its street suffix (`建国路` → `松平路`)
+          const suffix = CJK_SUFFIX.exec(tok)?.[1] ?? '';
+          const name = tok.slice(0, tok.length - suffix.length);
+          if (name.length === 0) return tok;
+          const alphabet = /^\p{Script=Hangul}/u.test(tok) ? HANGUL_LETTERS : HAN_LETTERS;
+          const stem = [...name].map(
+            (_, i) => alphabet[keyed.pick('address-cjk', `${canonical}\u0000${attempt}\u0000${i}`, alphabet.length)],
+          );
+          return stem.join('') + suffix;
+        }
         if (nameDone) return '';
         nameDone = true;
+        if (/^\p{Script=Cyrillic}/u.test(tok)) {
+          const c =
+            CYRILLIC_STREETS[keyed.pick('address-street', `${canonical}\u0000${attempt}`, CYRILLIC_STREETS.length)]!;
+          return c.toLowerCase() === low
+            ? CYRILLIC_STREETS[(CYRILLIC_STREETS.indexOf(c) + 1) % CYRILLIC_STREETS.length]!
+            : c;
+        }
         const street = streets[keyed.pick('address-street', `${canonical}\u0000${attempt}`, n)] ?? 'Maple';
         const compound = COMPOUND_SUFFIX.exec(tok);
         if (compound && compound.index > 0) return caseLike(tok, street.replace(/\s+/g, '')) + compound[1];

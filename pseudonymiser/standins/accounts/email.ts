@@ -20,6 +20,8 @@ import {
   publicSuffixOf,
   registrableDomain,
 } from '../../detectors/accounts/lists';
+import { isSpelled } from '../../detectors/accounts/spelled';
+import { internalHostDomain } from '../../detectors/accounts/hosts';
 import { nameLike, caseLike } from './names';
 import { generatorFor } from '../index';
 
@@ -51,14 +53,41 @@ export function emailDomainStandIn(domain: string, canonical: string, keyed: Key
       FREE_MAIL_STANDINS[keyed.pick('email-freemail', `${canonical}\u0000${attempt}`, FREE_MAIL_STANDINS.length)]!,
     );
   }
-  if (isPublicDomain(lowDomain)) return domain;
+  if (isPublicDomain(lowDomain) && internalHostDomain(lowDomain) === null) return domain;
   const reg = registrableDomain(domain);
   const sub = domain.slice(0, domain.length - reg.length);
   return sub + generatorFor('domain').generate(reg, reg.toLowerCase(), keyed, 0);
 }
 
+/**
+ * Writes the plain address `plain` (a stand-in) spelled out as `original` is (`jane[at]acme[dot]io`,
+ * `j dot smith at example dot com`): the original's at-separator, and its dot-separators in the local part and
+ * in the domain (the first of each; `.` where the original wrote a plain dot).
+ */
+export function respell(original: string, plain: string): string {
+  const m = SPELLED_PARTS.exec(original);
+  const i = plain.lastIndexOf('@');
+  if (m === null || i < 0) return plain;
+  const localDot = DOT_WORD.exec(m[1]!)?.[0] ?? '.';
+  const domainDot = DOT_WORD.exec(m[3]!)?.[0] ?? '.';
+  return (
+    plain.slice(0, i).split('.').join(localDot) +
+    m[2]! +
+    plain
+      .slice(i + 1)
+      .split('.')
+      .join(domainDot)
+  );
+}
+const DOT_WORD = /[ \t]*[[({<][ \t]*dot[ \t]*[\])}>][ \t]*|[ \t]+dot[ \t]+/i;
+/** A spelled-out address cut in three: local part, at-separator, domain (with its top-level domain). */
+const SPELLED_PARTS =
+  /^(.+?)([ \t]*[[({<][ \t]*at[ \t]*[\])}>][ \t]*|[ \t]+at[ \t]+|@)((?:(?![ \t]+at[ \t]+|[[({<][ \t]*at[ \t]*[\])}>]|@).)+)$/i;
+
 export const emailGenerator: StandInGenerator = {
   generate(original, canonical, keyed, attempt) {
+    if (isSpelled(original) && canonical.includes('@') && !isSpelled(canonical))
+      return respell(original, emailGenerator.generate(canonical, canonical, keyed, attempt));
     const parts = splitEmail(original);
     if (!parts) return keyed.permute(original, `email\u0000${attempt}`);
     const { local, at, domain } = parts;
@@ -95,15 +124,17 @@ function domainWords(): readonly string[] {
  * suffix kept, any sub-domain labels kept (`mail.acme.io` → `mail.northwind-labs.io`).
  */
 export const domainGenerator: StandInGenerator = {
-  generate(original, canonical, keyed, attempt) {
+  generate(original, _canonical, keyed, attempt) {
     const reg = registrableDomain(original);
     const sub = original.slice(0, original.length - reg.length);
     const suffix = publicSuffixOf(reg);
     const label = reg.slice(0, reg.length - suffix.length - 1);
     const words = domainWords();
     const n = Math.max(1, words.length);
+    // keyed on the label, not the suffix: `brightwave.io` and `brightwave.internal` get one stand-in label
+    const seed = label.toLowerCase();
     for (let inner = 0; inner < 8; inner++) {
-      const a = `${canonical}\u0000${attempt}\u0000${inner}`;
+      const a = `${seed}\u0000${attempt}\u0000${inner}`;
       const w1 = words[keyed.pick('domain-w1', a, n)] ?? 'northwind';
       const w2 = words[keyed.pick('domain-w2', a, n)] ?? 'labs';
       const shape = keyed.pick('domain-shape', a, 4);

@@ -11,9 +11,11 @@
  */
 import type { Keyed, StandInGenerator } from '../../types';
 import { luhnCheckDigit } from '../../detectors/accounts/checks';
+import { ID_WORDS, PROVIDER_ID_PREFIXES } from '../../detectors/accounts/lists';
+import { crmChecksum } from '../../detectors/accounts/identity';
 import { loginStandIn } from './email';
 import { nameLike } from './names';
-import { putDigits } from './layout';
+import { putDigits, walk } from './layout';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const PREFIXED = /^([a-z]{2,8}_(?:(?:test|live)_)?)([A-Za-z0-9]{6,})$/;
@@ -44,18 +46,50 @@ export function uuidStandIn(original: string, keyed: Keyed, label: string, attem
   return original === original.toUpperCase() && /[A-F]/.test(original) ? out.toUpperCase() : out;
 }
 
-function idStandIn(original: string, keyed: Keyed, label: string, attempt: number): string {
+/**
+ * A prefix word and its separators (`CUST-`, `cus_`, `acct_test_`, `USR:`), then the rest of the id. The prefix
+ * is kept (and the rest permuted, its separators kept) when it says what the id is: a provider's documented
+ * prefix or an id word (lists.ts), or an upper-case code of 2 to 8 letters (`CUST-868345` → `CUST-347884`).
+ */
+const WORD_PREFIXED = /^([A-Za-z]{2,8})([-_:#.]+(?:(?:test|live)_)?)([A-Za-z0-9][A-Za-z0-9_.:-]*)$/;
+
+function keptPrefix(word: string): boolean {
+  const low = word.toLowerCase();
+  if (word === low) return PROVIDER_ID_PREFIXES.has(low) || ID_WORDS.has(low);
+  return word === word.toUpperCase() || PROVIDER_ID_PREFIXES.has(low) || ID_WORDS.has(low);
+}
+
+/** A Salesforce id (canonical `sfdc:` + its 15 characters): the key prefix kept, a valid case-safe suffix. */
+function crmStandIn(original: string, canonical: string, keyed: Keyed, label: string, attempt: number): string {
+  const id15 = canonical.slice(5);
+  const body = id15.slice(0, 3) + keyed.permute(id15.slice(3), `${label}\u0000sfdc\u0000${attempt}`);
+  return original.length === 18 ? body + crmChecksum(body) : body;
+}
+
+function idStandIn(original: string, keyed: Keyed, label: string, attempt: number, canonical = original): string {
   if (UUID.test(original)) return uuidStandIn(original, keyed, label, attempt);
+  if (canonical.startsWith('sfdc:')) return crmStandIn(original, canonical, keyed, label, attempt);
   const pre = PREFIXED.exec(original);
   if (pre && /\d/.test(pre[2]!)) return pre[1] + keyed.permute(pre[2]!, `${label}\u0000${pre[1]}\u0000${attempt}`);
+  const word = WORD_PREFIXED.exec(original);
+  if (word && keptPrefix(word[1]!)) {
+    const head = word[1]! + word[2]!;
+    return head + keyed.permute(word[3]!, `${label}\u0000${head}\u0000${attempt}`);
+  }
   if (NAME_ID.test(original)) return nameLike(original, original.toLowerCase(), keyed, attempt);
+  // a number (a JSON number too) stays a number of the same length that does not start with 0
+  if (/^[1-9]\d*$/.test(original))
+    return (
+      walk(keyed, original, `${label}\u0000num\u0000${attempt}`, (v) => v[0] !== '0') ??
+      keyed.permute(original, `${label}\u0000${attempt}`)
+    );
   return keyed.permute(original, `${label}\u0000${attempt}`);
 }
 
 export const usernameGenerator: StandInGenerator = handleGenerator;
 
 export const accountIdGenerator: StandInGenerator = {
-  generate: (original, _canonical, keyed, attempt) => idStandIn(original, keyed, 'account_id', attempt),
+  generate: (original, canonical, keyed, attempt) => idStandIn(original, keyed, 'account_id', attempt, canonical),
 };
 
 export const deviceIdGenerator: StandInGenerator = {
