@@ -22,7 +22,7 @@ import { Metadata, type MetadataJson } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
-import { keyAt, lastKey, nameAt, normKey, textBefore } from './util';
+import { keyAt, nameAt, textBefore } from './util';
 import { RunMemo, runCache } from '../../memo';
 import { idAt } from './nationalids';
 
