@@ -19,7 +19,10 @@
  *
  * `--dump DIR` writes each corpus's lines (DIR/NAME.txt) for another tool;
  * `--other NAME=DIR` reads that tool's output of the same lines (DIR/NAME.txt,
- * a line each) and measures it the same way, side by side.
+ * a line each) and measures it the same way, side by side, then prints
+ * tracetwin against each other tool: persons left whole and damage, corpus by
+ * corpus. `npm run eval:ner:presidio` (scripts/ner-presidio.sh) runs it with
+ * Presidio.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -149,6 +152,38 @@ export function formatTable(rows: readonly Figures[]): string {
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(fmt)].join('\n');
 }
 
+/**
+ * tracetwin against another tool, a corpus a row: person recall (mentions left whole: fewer is better) and damage
+ * (capitalised O words rewritten) of each, and the damage of tracetwin as a share of the other's (the issue's
+ * target: at most a fifth).
+ */
+export function formatVersus(rows: readonly Figures[], other: string): string {
+  const header = ['corpus', 'persons whole: tracetwin', other, 'fewer?', 'damage: tracetwin', other, 'ratio'];
+  const table: string[][] = [];
+  for (const t of rows) {
+    if (t.tool !== 'tracetwin') continue;
+    const o = rows.find((r) => r.corpus === t.corpus && r.tool === other);
+    if (!o) continue;
+    const tWhole = t.persons === 0 ? 0 : t.personsWhole / t.persons;
+    const oWhole = o.persons === 0 ? 0 : o.personsWhole / o.persons;
+    const tDamage = t.capitalised === 0 ? 0 : t.rewritten / t.capitalised;
+    const oDamage = o.capitalised === 0 ? 0 : o.rewritten / o.capitalised;
+    table.push([
+      t.corpus,
+      pct(t.personsWhole, t.persons),
+      pct(o.personsWhole, o.persons),
+      t.persons === 0 ? '-' : tWhole <= oWhole ? 'yes' : 'no',
+      pct(t.rewritten, t.capitalised),
+      pct(o.rewritten, o.capitalised),
+      oDamage === 0 ? (tDamage === 0 ? '-' : 'inf') : (tDamage / oDamage).toFixed(2),
+    ]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+  const fmt = (r: string[]): string =>
+    r.map((c, i) => (i < 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(fmt)].join('\n');
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
@@ -202,6 +237,15 @@ function main(): void {
       'letters does. "orgs": organisation mentions that are no public name. "cap. O": capitalised words labelled as no\n' +
       'entity, not opening their line; "rewritten": the twin changed them (damage).',
   );
+  for (const o of others) {
+    console.log(
+      `\ntracetwin against ${o.name}: persons left whole (lower is better; "fewer?": tracetwin's share is at`,
+    );
+    console.log(
+      `most ${o.name}'s) and damage (capitalised O words rewritten; "ratio": tracetwin's share over ${o.name}'s):`,
+    );
+    console.log(formatVersus(rows, o.name));
+  }
   if (values.json) fs.writeFileSync(values.json, JSON.stringify({ split, rows }, null, 2) + '\n');
 }
 

@@ -1,4 +1,4 @@
-import { measureLines } from '../../bench/ner-eval';
+import { formatVersus, measureLines, type Figures } from '../../bench/ner-eval';
 import type { Label, Unit } from '../../training/ner/corpora';
 
 /** A unit from `word/LABEL` tokens (LABEL after the last slash; none: O), mentions by runs of one label. */
@@ -55,5 +55,38 @@ describe('npm run eval:ner measuring a tool’s output lines', () => {
       capitalised: 3,
       rewritten: 1,
     });
+  });
+});
+
+describe('npm run eval:ner against another tool', () => {
+  const row = (corpus: string, tool: string, personsWhole: number, rewritten: number): Figures => ({
+    corpus,
+    tool,
+    lines: 10,
+    persons: 20,
+    personsWhole,
+    personsWord: personsWhole,
+    orgs: 0,
+    orgsWhole: 0,
+    capitalised: 100,
+    rewritten,
+  });
+
+  it('puts each corpus’s persons left whole and damage of both tools side by side, with the damage ratio', () => {
+    const rows = [
+      row('a', 'tracetwin', 2, 1),
+      row('a', 'presidio', 4, 10),
+      row('b', 'tracetwin', 6, 3),
+      row('b', 'presidio', 4, 0),
+      // no row of the other tool: no comparison
+      row('c', 'tracetwin', 0, 0),
+    ];
+    const lines = formatVersus(rows, 'presidio').split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      /^corpus\s+persons whole: tracetwin\s+presidio\s+fewer\?\s+damage: tracetwin\s+presidio\s+ratio$/,
+    );
+    expect(lines[2]!.split(/\s+/)).toEqual(['a', '10.0%', '20.0%', 'yes', '1.0%', '10.0%', '0.10']);
+    expect(lines[3]!.split(/\s+/)).toEqual(['b', '30.0%', '20.0%', 'no', '3.0%', '0.0%', 'inf']);
   });
 });
