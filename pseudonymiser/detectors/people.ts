@@ -90,7 +90,7 @@ export const peopleDetector: Detector = {
     // the name scan passes every character once: it says where the runs of CJK characters start
     const cjk = scanNames(chunk, sink, st);
     scanCjk(chunk, sink, st, ctx, cjk);
-    if (!process.env.NO_LEARNED) scanLearned(chunk, sink, st);
+    scanLearned(chunk, sink, st);
   },
   resolve(sink: ResolveSink, keyed: Keyed, ctx: DetectContext): void {
     resolvePeople(stateOf(sink), sink, keyed, ctx);

@@ -187,7 +187,8 @@ export function candidateAt(text: string, i: number, up: Uint8Array, letters: Ui
  * Characters that may start a candidate word: capitals of the Latin, Greek, Cyrillic, Armenian and Georgian
  * scripts (a superset: candidateAt decides), and the letters without case.
  */
-const MAYBE_CANDIDATE = /[A-Z\u00c0-\u00de\u0100-\u024f\u0370-\u03ff\u0400-\u052f\u0531-\u0556\u0590-\u0eff\u10a0-\u10ff\u1e00-\u1fff]/g;
+const MAYBE_CANDIDATE =
+  /[A-Z\u00c0-\u00de\u0100-\u024f\u0370-\u03ff\u0400-\u052f\u0531-\u0556\u0590-\u0eff\u10a0-\u10ff\u1e00-\u1fff]/g;
 
 /** How far a region reaches on each side of a candidate word, in characters. */
 export const REACH = 40;
