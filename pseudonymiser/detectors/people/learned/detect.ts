@@ -138,9 +138,11 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
     )
       return;
     if (AIRPORT.test(t.text.slice(t.end[from]!, t.end[from]! + 8))) return;
-    // one word alone is replaced where the model found it, not everywhere: each of its other mentions is read in
-    // its own context (a word that names a person in one line may be a place or a thing in the next)
-    reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start, true);
+    // one word alone that is also an English word or a place's name is replaced where the model found it: each of
+    // its other mentions is read in its own context (`Rose` the person, `Rose gold`); any other is replaced
+    // wherever it stands, as a name found in full is
+    const local = englishWord(w) || lex.isPlace(w);
+    reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start, local);
     return;
   }
   // `Harris, Steven`: the family name first, before a comma
