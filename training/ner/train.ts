@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCorpora, type Corpus } from './corpora';
-import { syntheticCorpus } from './synthetic';
 import { regionsOf, type Region } from './align';
 import { allowed, Decoder } from '../../pseudonymiser/detectors/people/learned/model';
 import {
@@ -155,7 +154,7 @@ function formatScores(name: string, s: Scores): string {
   return `${name.padEnd(14)} PER found ${pct(s.perFound, s.per).padStart(6)} of ${String(s.per).padStart(5)}  ORG found ${pct(s.orgFound, s.org).padStart(6)} of ${String(s.org).padStart(5)}  O words tagged ${pct(s.falseTokens, s.outsideTokens)}`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       corpus: { type: 'string', default: path.join(__dirname, '../../../../shared/corpus/ner') },
@@ -173,7 +172,8 @@ function main(): void {
   }
   const corpora = loadCorpora(root);
   const synthetic = Number(values.synthetic);
-  const trainOn = synthetic > 0 ? [...corpora, syntheticCorpus(synthetic)] : corpora;
+  // loaded here only: faker is an ES module, which the tests that import train() do not load
+  const trainOn = synthetic > 0 ? [...corpora, (await import('./synthetic')).syntheticCorpus(synthetic)] : corpora;
   const log = (line: string): void => console.error(line);
   const started = Date.now();
   const avg = train(trainOn, { epochs: Number(values.epochs), seed: Number(values.seed), log });
@@ -200,4 +200,4 @@ function main(): void {
   }
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();
