@@ -425,24 +425,56 @@ function companyWords(): readonly string[] {
   return pools.companyWords;
 }
 
-/** The stand-in core words of an organisation (lower case). */
+/**
+ * Words that say what kind of organisation a name is (`Labs`, `Dental Clinic`, `Logistics`): a twin keeps them
+ * and replaces the words that say which one (`Zentrix Labs` → `Glorious Labs`).
+ */
+const ORG_HEAD_WORDS: ReadonlySet<string> = new Set(
+  `labs lab systems solutions technologies technology tech software group partners associates health healthcare
+  capital analytics logistics consulting consultants media studio studios networks ventures holdings industries
+  insurance energy pharma pharmaceuticals biotech therapeutics diagnostics robotics dynamics airlines airways clinic
+  clinics dental medical orthopaedic orthopedic pharmacy hospital practice surgery family bakery cafe restaurant
+  kitchen foods farms realty properties estates law legal accounting advisors advisory foundation institute academy
+  school college freight shipping transport travel hotel hotels motors construction builders manufacturing security
+  services bank trust finance financial digital design agency marketing communications telecom wireless`.split(/\s+/),
+);
+
+/** Whether a lower-case word says what kind of organisation a name is (`labs`, `clinic`). */
+export function isOrgHeadWord(lower: string): boolean {
+  return ORG_HEAD_WORDS.has(lower);
+}
+
+/** An organisation core's words that say which one (`Pinewood`) and the head words after them (`Dental Clinic`). */
+export function splitHead(core: string): { name: string; head: string } {
+  const words = core.split(' ');
+  let k = words.length;
+  while (k > 1 && ORG_HEAD_WORDS.has(words[k - 1]!.toLowerCase())) k--;
+  return { name: words.slice(0, k).join(' '), head: words.slice(k).join(' ') };
+}
+
+/** The stand-in core words of an organisation (lower case): as many as its words that say which one, 1 or 2. */
 export function orgStandInWords(canonical: string, keyed: Keyed, attempt: number): string[] {
   const words = companyWords();
-  const n = Math.max(1, Math.min(2, canonical.split(' ').filter((w) => w.length > 0).length));
+  const distinct = splitHead(canonical).name;
+  const n = Math.max(1, Math.min(2, distinct.split(' ').filter((w) => w.length > 0).length));
   for (let inner = 0; ; inner++) {
     const out: string[] = [];
     for (let k = 0; k < n; k++)
       out.push(
         words[keyed.pick(`org-w${k}`, `${canonical}\u0000${attempt}\u0000${inner}`, words.length)] ?? 'northwind',
       );
-    if ((out.join(' ') !== canonical && new Set(out).size === out.length) || inner > 8) return out;
+    if ((out.join(' ') !== distinct && new Set(out).size === out.length) || inner > 8) return out;
   }
 }
 
 /** The domain label matching an organisation's stand-in (`blue-harbor` keeps its hyphen). */
 export function orgDomainLabel(canonical: string, originalLabel: string, keyed: Keyed, attempt = 0): string {
   const w = orgStandInWords(canonical, keyed, attempt);
-  return w.join(originalLabel.includes('-') ? '-' : '');
+  // the head words stay where the label spells them too (`acme-robotics` → `illusion-robotics`)
+  const head = splitHead(canonical).head;
+  const heads = head.length > 0 ? head.split(' ') : [];
+  const keep = heads.length > 0 && originalLabel.toLowerCase().replace(/[-_]/g, '').endsWith(heads.join(''));
+  return [...w, ...(keep ? heads : [])].join(originalLabel.includes('-') ? '-' : '');
 }
 
 const title = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
@@ -454,7 +486,9 @@ export function renderOrg(original: string, canonical: string, keyed: Keyed, att
   const gap = core.slice(trimmed.length);
   let out: string;
   if (/\s/.test(trimmed)) {
-    out = words.map(title).join(' ');
+    // the head words stay as written: `Pinewood Dental Clinic` → `Glorious Dental Clinic`
+    const { head } = splitHead(trimmed);
+    out = words.map(title).join(' ') + (head.length > 0 ? ` ${head}` : '');
   } else if (/[-_.]/.test(trimmed)) {
     const sep = /[-_.]/.exec(trimmed)![0];
     out = words.join(sep);

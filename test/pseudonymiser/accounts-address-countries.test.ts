@@ -82,11 +82,10 @@ describe('accounts: street addresses of many countries', () => {
 });
 
 describe('accounts: street addresses on adversarial text', () => {
-  it('stays linear on long runs of anchors with no newline', () => {
+  // the jest timeout is the guard: a scan that backtracks on these never finishes; timings belong to the bench
+  it('finishes on long runs of anchors with no newline, finding no address', () => {
     for (const doc of ['号'.repeat(400_000), '丁目'.repeat(200_000), 'ул'.repeat(200_000), 'No. 1 '.repeat(80_000)]) {
-      const t = Date.now();
       expect(surfaces(doc, 'address')).toEqual([]);
-      expect(Date.now() - t).toBeLessThan(4000);
     }
   });
 });

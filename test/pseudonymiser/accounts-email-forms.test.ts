@@ -141,16 +141,15 @@ describe('accounts: e-mail addresses spelled out in prose', () => {
 });
 
 describe('accounts: e-mail scans on adversarial text', () => {
-  it('stays linear on separator words, brackets and @ signs with no newline', () => {
+  // the jest timeout is the guard: a scan that backtracks on these never finishes; timings belong to the bench
+  it('finishes on separator words, brackets and @ signs with no newline, finding no address', () => {
     for (const doc of [
       ' dot '.repeat(100_000),
       '[at]'.repeat(100_000),
       'a at b dot '.repeat(50_000),
       'a@'.repeat(200_000),
     ]) {
-      const t = Date.now();
-      surfaces(doc, 'email');
-      expect(Date.now() - t).toBeLessThan(4000);
+      expect(surfaces(doc, 'email')).toEqual([]);
     }
   });
 });

@@ -7,7 +7,8 @@ import { LINK, NUMBER, PUNCT, WORD, newTokens, tokenize } from '../../pseudonymi
 import { BUCKETS, TAG_COUNT } from '../../pseudonymiser/detectors/people/learned/features';
 import { decodeWeights, encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
 import { train } from '../../training/ner/train';
-import type { Corpus, Label, Unit } from '../../training/ner/corpora';
+import type { Corpus } from '../../training/ner/corpora';
+import { unitOf } from '../support/ner-units';
 
 const KEY = '5a'.repeat(32);
 
@@ -69,33 +70,6 @@ describe('learned recogniser weights', () => {
   });
 });
 
-/** A training unit from `word/LABEL` items (no label: O). */
-function unit(spec: string): Unit {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const labels: Label[] = [];
-  let s = '';
-  for (const item of spec.split(' ')) {
-    const slash = item.lastIndexOf('/');
-    const word = slash > 0 ? item.slice(0, slash) : item;
-    if (s.length > 0) s += ' ';
-    starts.push(s.length);
-    s += word;
-    ends.push(s.length);
-    labels.push((slash > 0 ? item.slice(slash + 1) : 'O') as Label);
-  }
-  const mentions: Unit['mentions'] = [];
-  for (let i = 0; i < labels.length; i++) {
-    const l = labels[i]!;
-    if (l !== 'PER' && l !== 'ORG') continue;
-    let j = i + 1;
-    while (j < labels.length && labels[j] === l) j++;
-    mentions.push({ from: i, to: j, label: l });
-    i = j - 1;
-  }
-  return { corpus: 'toy', split: 'train', text: s, starts, ends, labels, mentions, others: [] };
-}
-
 describe('npm run train:ner', () => {
   const corpus: Corpus = {
     name: 'toy',
@@ -103,9 +77,9 @@ describe('npm run train:ner', () => {
     ships: true,
     licence: 'test',
     units: [
-      unit('Yesterday Anna/PER Kowalski/PER met Bruno/PER Diaz/PER at Quillon/ORG Health/ORG .'),
-      unit('The report from Ravi/PER Menon/PER reached Okafor/ORG Logistics/ORG today .'),
-      unit('Mark the ticket as solved .'),
+      unitOf('Yesterday Anna/PER Kowalski/PER met Bruno/PER Diaz/PER at Quillon/ORG Health/ORG .', 'train'),
+      unitOf('The report from Ravi/PER Menon/PER reached Okafor/ORG Logistics/ORG today .', 'train'),
+      unitOf('Mark the ticket as solved .', 'train'),
     ],
   };
   it('gives byte-identical weights for the same corpora and seed, and others for another seed', () => {
@@ -146,5 +120,16 @@ describe('the learned recogniser in the engine', () => {
   it('never renames an object key, whatever it reads like', () => {
     const input = '{"Iban": "x", "Mark": "y"}';
     expect(twin(Buffer.from(input), { key: KEY, format: 'json' }).output.toString()).toBe(input);
+  });
+});
+
+describe('an organisation’s stand-in', () => {
+  it('keeps the words that say what kind of organisation it is, in its name and its domain', () => {
+    const out = text('Rahul from Zentrix Labs called. Pinewood Dental Clinic LLC signed. Mail ops@zentrix-labs.io.');
+    const m = /from (\S+) Labs called\. (\S+) Dental Clinic LLC signed\. Mail ops@([a-z-]+)\.io\./.exec(out);
+    expect(m).not.toBeNull();
+    expect(m![1]).not.toBe('Zentrix');
+    expect(m![2]).not.toBe('Pinewood');
+    expect(m![3]).toBe(`${m![1]!.toLowerCase()}-labs`);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { allFakers, type Faker } from '@faker-js/faker';
 import type { Corpus, Label, Unit } from './corpora';
+import { seeded } from './random';
 
 /** A piece of a sentence: plain text, or a name with its label. */
 type Piece = string | { text: string; label: 'PER' | 'ORG' | 'OTHER' };
@@ -60,13 +61,7 @@ const HEADS2 = ['Consulting', 'Family Pharmacy', 'Analytics', 'Freight', 'Studio
 
 /** Deterministic choices from a seed. */
 function chooser(seed: number): { int: (n: number) => number; pick: <T>(xs: readonly T[]) => T } {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seeded(seed);
   const int = (n: number): number => Math.floor(next() * n);
   return { int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)]! };
 }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCorpora, type Corpus } from './corpora';
 import { regionsOf, type Region } from './align';
+import { seeded } from './random';
 import { allowed, Decoder } from '../../pseudonymiser/detectors/people/learned/model';
 import {
   BUCKETS,
@@ -31,17 +32,6 @@ import { encodeWeights } from '../../pseudonymiser/detectors/people/learned/weig
 import { mentionScores, type Scores } from './score';
 import { isPlainWord } from '../../pseudonymiser/detectors/people/score';
 import { flagsOf, FIRST } from '../../pseudonymiser/detectors/people/lexicon';
-
-/** A small seeded generator (mulberry32) for the order of training units. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Averaged perceptron weights, averaged lazily (each weight remembers when it last changed). */
 class Perceptron {
@@ -83,7 +73,7 @@ export function train(
     if (!c.ships) continue;
     for (const u of c.units) if (u.split === 'train') regions.push(...regionsOf(u));
   }
-  const next = rng(opts.seed);
+  const next = seeded(opts.seed);
   const p = new Perceptron();
   const dec = new Decoder();
   const order = regions.map((_, i) => i);

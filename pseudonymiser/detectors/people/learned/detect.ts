@@ -12,6 +12,7 @@ import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
 import { isTitle, type TokenFacts } from './features';
+import { isOrgHeadWord, splitLegal } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
@@ -111,6 +112,9 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
     // Initech`): the model tags the best-known companies (`Microsoft confirms`) that a twin keeps
     if (ws.length < 2) return;
     if (ws.some((w) => PUBLIC_BODY.has(w.toLowerCase()))) return;
+    // only words of a kind of organisation and legal forms (`Robotics Ltd`): no name
+    const core = splitLegal(surface).core.trim();
+    if (core.length === 0 || core.split(/\s+/).every((w) => isOrgHeadWord(w.toLowerCase()))) return;
     // a public name's products and divisions (`Google Cloud Platform`): its first word that is no ordinary word
     const head = ws.find((w) => !isPlainWord(w.toLowerCase()));
     if (head !== undefined && lex.isPublicOrg(head.toLowerCase())) return;
