@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { loadCorpora, type Unit } from '../corpora';
 import { regionsOf } from '../align';
 import { mentionScores, type Scores } from '../score';
-import { Decoder } from '../../../pseudonymiser/detectors/people/learned/model';
+import { Decoder, type Weights } from '../../../pseudonymiser/detectors/people/learned/model';
 import { B_ORG, B_PER, I_ORG, I_PER, O, lexiconFlags } from '../../../pseudonymiser/detectors/people/learned/features';
 import { decodeWeights, type StoredModel } from '../../../pseudonymiser/detectors/people/learned/weights';
 import { forEachRegion, newTokens, tokenize } from '../../../pseudonymiser/detectors/people/learned/tokens';
@@ -49,7 +49,7 @@ export function goldTags(u: Unit): number[] {
 }
 
 /** The linear model's tag for each of a unit's own tokens, read as score.ts `mentionScores` reads it. */
-export function linearTags(u: Unit, w: Float32Array, dec: Decoder): number[] {
+export function linearTags(u: Unit, w: Weights, dec: Decoder): number[] {
   const tagAt = new Uint8Array(u.text.length);
   for (const r of regionsOf(u)) {
     const d = dec.decode(r.tokens, w, r.lineStart, 0);
@@ -62,7 +62,7 @@ export function linearTags(u: Unit, w: Float32Array, dec: Decoder): number[] {
 }
 
 /** Tokens per second of the linear model on these texts: tokenizer, facts and decoding, best of `runs`. */
-function linearSpeed(texts: readonly string[], w: Float32Array, runs: number): { tokens: number; perSecond: number } {
+function linearSpeed(texts: readonly string[], w: Weights, runs: number): { tokens: number; perSecond: number } {
   const dec = new Decoder();
   let best = Infinity;
   let tokens = 0;

@@ -19,9 +19,9 @@ import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
 import { isGiven, isPlainWord, neverName } from '../score';
 import * as lex from '../lexicon';
 
-let weights: Float32Array | null = null;
+let weights: Int16Array | null = null;
 
-function model(): Float32Array {
+function model(): Int16Array {
   return (weights ??= decodeWeights(stored as StoredModel));
 }
 
@@ -164,6 +164,7 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
 }
 
 const decoder = new Decoder();
+decoder.scale = (stored as StoredModel).step;
 /** The tokens of the region at hand, reused (their text is cleared when the scan ends). */
 const tokens = newTokens('');
 

@@ -16,7 +16,7 @@ import { RunMemo } from '../../../memo';
 import { LINK, NUMBER, PUNCT, type Tokens } from './tokens';
 
 /** log2 of the number of feature buckets of a model. */
-export const BUCKET_BITS = 20;
+export const BUCKET_BITS = 18;
 export const BUCKETS = 1 << BUCKET_BITS;
 
 /**
@@ -206,7 +206,7 @@ function wordFacts(word: string, punct: boolean): Int32Array {
 }
 
 /** Facts of the words of this trace (a run cache: emptied when a twin ends). */
-const words = new RunMemo<Int32Array>(100_000);
+const words = new RunMemo<Int32Array>(16_384);
 
 const SENTENCE_END = new Set([46, 33, 63, 58, 34, 8220, 8221, 40, 91, 123, 62, 45, 42, 35, 124, 8226]);
 

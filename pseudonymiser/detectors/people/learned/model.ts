@@ -28,7 +28,7 @@ import {
 import { letterTable, upperTable } from '../text';
 
 /** Weight rows by feature bucket, TAG_COUNT numbers each. */
-export type Weights = Float64Array | Float32Array;
+export type Weights = Float64Array | Float32Array | Int16Array;
 
 /** What decoding a region gives: a tag and a margin (best entity score minus O's) per token. */
 export interface Decoded {
@@ -94,6 +94,8 @@ export class Decoder {
   readonly scores = new Float64Array(TAG_COUNT);
   facts: TokenFacts = newFacts();
   out: Decoded = newDecoded();
+  /** What one unit of the weights is worth (a stored model's step): margins are in the model's own units. */
+  scale = 1;
 
   /**
    * Tags the tokens of one region. `learn`, when given, is called per scored
@@ -136,7 +138,7 @@ export class Decoder {
           other = -Infinity;
           for (let c = 1; c < B_OTH; c++) if (allowed(p1, c) && this.scores[c]! > other) other = this.scores[c]!;
         }
-        margins[i] = bestScore - other;
+        margins[i] = (bestScore - other) * this.scale;
         if (learn) tag = learn(this.feats, n, best, i, p1);
       }
       tags[i] = tag;
