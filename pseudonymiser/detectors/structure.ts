@@ -551,6 +551,15 @@ const MYSQL: Record<string, Short> = {
   h: { name: 'host', glued: true },
 };
 const MONGO: Record<string, Short> = { u: { name: 'username' }, p: { name: 'password' } };
+/** OpenLDAP's clients, ldapsearch(1) and the others: `-D binddn`, `-w passwd`, `-H ldapuri`, `-h host`. */
+const LDAP: Record<string, Short> = {
+  D: { name: 'binddn' },
+  w: { name: 'password' },
+  H: { name: 'uri' },
+  h: { name: 'host' },
+};
+/** HTTPie and xh: `-a user:password`. Their request items (`Name:value`, `field=value`) are read apart. */
+const HTTPIE: Record<string, Short> = { a: { name: 'auth' } };
 const SHORT_FLAGS: Record<string, Record<string, Short>> = {
   curl: CURL,
   mysql: MYSQL,
@@ -574,8 +583,20 @@ const SHORT_FLAGS: Record<string, Record<string, Short>> = {
   mongoexport: MONGO,
   mongoimport: MONGO,
   sqlcmd: { U: { name: 'user' }, P: { name: 'password' }, S: { name: 'server' } },
-  http: { a: { name: 'auth' } },
-  https: { a: { name: 'auth' } },
+  http: HTTPIE,
+  https: HTTPIE,
+  xh: HTTPIE,
+  xhs: HTTPIE,
+  ldapsearch: LDAP,
+  ldapmodify: LDAP,
+  ldapadd: LDAP,
+  ldapdelete: LDAP,
+  ldapwhoami: LDAP,
+  ldapcompare: LDAP,
+  ldapmodrdn: LDAP,
+  ldapexop: LDAP,
+  // ldappasswd(1): `-a oldPasswd`, `-s newPasswd`
+  ldappasswd: { ...LDAP, a: { name: 'old-password' }, s: { name: 'new-password' } },
   ab: { A: { name: 'auth' }, H: { name: 'header' }, C: { name: 'cookie' } },
   wget: {},
 };
@@ -676,8 +697,13 @@ function reportOption(text: string, name: string, vs: number, ve: number, out: F
   if (USER_PASSWORD.has(name)) {
     const colon = findIn(text, 58, vs, ve);
     if (colon >= 0) {
-      if (colon > vs) out.push({ start: vs, end: colon, name: 'user', layout: 'flag', certain: true });
-      if (ve > colon + 1) out.push({ start: colon + 1, end: ve, name: 'password', layout: 'flag', certain: true });
+      // each part may be quoted on its own: `-u jdoe:'p&ss'`
+      unquote(text, vs, colon, span);
+      if (span[1]! > span[0]!)
+        out.push({ start: span[0]!, end: span[1]!, name: 'user', layout: 'flag', certain: true });
+      unquote(text, colon + 1, ve, span);
+      if (span[1]! > span[0]!)
+        out.push({ start: span[0]!, end: span[1]!, name: 'password', layout: 'flag', certain: true });
       return;
     }
     out.push({ start: vs, end: ve, name: 'user', layout: 'flag', certain: true });
@@ -692,6 +718,8 @@ const word: Word = { s: 0, e: 0, vs: 0, ve: 0 };
 function readCommand(text: string, ls: number, e: number, out: Field[]): void {
   let shorts: Record<string, Short> | undefined;
   let expectCommand = true;
+  let items = false; // HTTPie's request items follow
+  let dest = false; // an ssh-like command: its `user@host` words follow
   let i = ls;
   const w = word;
   while (readWord(text, i, e, w)) {
@@ -700,10 +728,11 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
       // the word before ended with `;`: a new command
       expectCommand = true;
       shorts = undefined;
+      items = false;
+      dest = false;
     }
     i = w.e;
     const c0 = text.charCodeAt(w.s);
-    const len = w.e - w.s;
     // a command separator: `|`, `||`, `&&`, `;`, `(`; a word ending in `;` ends its command too
     if (
       c0 === PIPE ||
@@ -715,59 +744,29 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
     ) {
       expectCommand = true;
       shorts = undefined;
+      items = false;
+      dest = false;
       continue;
     }
-    if (c0 === 45 && len >= 2) {
-      const c1 = text.charCodeAt(w.s + 1);
-      let name: string;
-      let glued = -1; // start of a value written in the same word
-      if (c1 === 45) {
-        // `--name`, `--name=value`
-        const eq = findIn(text, 61, w.s, w.e);
-        const ne = eq >= 0 ? eq : w.e;
-        if (ne - w.s - 2 > MAX_NAME || !isLetter(text.charCodeAt(w.s + 2))) continue;
-        name = text.slice(w.s + 2, ne);
-        if (ne < w.e) glued = ne + 1;
-      } else {
-        if (!isLetter(c1)) continue;
-        const letter = text[w.s + 1]!;
-        const short = shorts?.[letter];
-        if (short !== undefined) {
-          name = short.name;
-          if (len > 2) {
-            if (!short.glued) continue;
-            glued = w.s + 2;
-          } else if (short.gluedOnly) continue;
-        } else if (len >= 5) {
-          // `-password X`, `-storepass X`: a long option written with one dash (a cluster of short letters
-          // is shorter, or a known command's)
-          const eq = findIn(text, 61, w.s, w.e);
-          const ne = eq >= 0 ? eq : w.e;
-          if (ne - w.s - 1 > MAX_NAME) continue;
-          name = text.slice(w.s + 1, ne);
-          if (ne < w.e) glued = ne + 1;
-        } else {
-          // a cluster of short flags (`-iu user:pass`): its last letter may take the next word
-          const last = shorts?.[text[w.e - 1]!];
-          if (last === undefined || len > 4) continue;
-          name = last.name;
-        }
-      }
-      if (glued >= 0) {
-        unquote(text, glued, w.e, span);
-        reportOption(text, name, span[0]!, span[1]!, out);
-        continue;
-      }
-      // the value is the next word, unless it is an option itself
-      const save = i;
-      if (!readWord(text, i, e, w)) return;
-      const v0 = text.charCodeAt(w.s);
-      if (v0 === 45 || v0 === PIPE || v0 === 38 || v0 === 59) {
-        i = save;
-        continue;
-      }
-      i = w.e;
-      reportOption(text, name, w.vs, w.ve, out);
+    // a wholly quoted option is an option too (`'-pS3cret'`, `"--password=x y"`): read inside the quotes
+    let fs = w.s;
+    let fe = w.e;
+    if (w.vs === w.s + 1 && text.charCodeAt(w.vs) === 45) {
+      fs = w.vs;
+      fe = w.ve;
+    }
+    if (text.charCodeAt(fs) === 45 && fe - fs >= 2) {
+      readOption(text, fs, fe, e, shorts, out);
+      i = optionEnd;
+      continue;
+    }
+    if (expectCommand && isPrompt(text, w.s, w.e)) continue;
+    if (items) {
+      requestItem(text, w.vs, w.ve, out);
+      continue;
+    }
+    if (dest) {
+      destination(text, w.vs, w.ve, out);
       continue;
     }
     if (expectCommand) {
@@ -790,10 +789,129 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
       const slash = cmd.lastIndexOf('/');
       if (slash >= 0) cmd = cmd.slice(slash + 1);
       shorts = SHORT_FLAGS[cmd];
+      items = shorts === HTTPIE;
+      dest = SSH_LIKE.has(cmd);
       // a wrapper's options are its own; the next word that is no option is the command it runs
       if (!WRAPPERS.has(cmd)) expectCommand = false;
     }
   }
+}
+
+/** Commands whose operands are `[user@]host[:path]` (ssh(1), scp(1), sftp(1), rsync(1), ssh-copy-id(1)). */
+const SSH_LIKE = new Set(['ssh', 'scp', 'sftp', 'rsync', 'ssh-copy-id', 'mosh', 'autossh']);
+
+/** An ssh destination `user@host[:path]` or `ssh://user@host[:port]`: the user and the host, named so. */
+function destination(text: string, s: number, e: number, out: Field[]): void {
+  if (text.startsWith('ssh://', s)) s += 6;
+  const at = findIn(text, 64, s, e);
+  if (at <= s) return;
+  for (let i = s; i < at; i++) if (!isNameCode(text.charCodeAt(i))) return;
+  let he = at + 1;
+  while (he < e && isNameCode(text.charCodeAt(he)) && text.charCodeAt(he) !== 47) he++;
+  out.push({ start: s, end: at, name: 'user', layout: 'flag', certain: true });
+  if (he > at + 1) out.push({ start: at + 1, end: he, name: 'host', layout: 'flag', certain: true });
+}
+
+/** Where the option read last by readOption ended (its value's word included). */
+let optionEnd = 0;
+
+/**
+ * Reads the option word [s, e0) of a command whose short flags are `shorts`, and its value: glued to it
+ * (`--name=value`, `-pVALUE`) or the next word of the line [.., e). Sets optionEnd.
+ */
+function readOption(
+  text: string,
+  s: number,
+  e0: number,
+  e: number,
+  shorts: Record<string, Short> | undefined,
+  out: Field[],
+): void {
+  // the word's end: past a closing quote when the option was read inside one
+  optionEnd = e0 < e && (text.charCodeAt(e0) === 34 || text.charCodeAt(e0) === 39) ? e0 + 1 : e0;
+  const len = e0 - s;
+  const c1 = text.charCodeAt(s + 1);
+  let name: string;
+  let glued = -1; // start of a value written in the same word
+  if (c1 === 45) {
+    // `--name`, `--name=value`
+    const eq = findIn(text, 61, s, e0);
+    const ne = eq >= 0 ? eq : e0;
+    if (ne - s - 2 > MAX_NAME || !isLetter(text.charCodeAt(s + 2))) return;
+    name = text.slice(s + 2, ne);
+    if (ne < e0) glued = ne + 1;
+  } else {
+    if (!isLetter(c1)) return;
+    const letter = text[s + 1]!;
+    const short = shorts?.[letter];
+    if (short !== undefined) {
+      name = short.name;
+      if (len > 2) {
+        if (!short.glued) return;
+        glued = s + 2;
+      } else if (short.gluedOnly) return;
+    } else if (len >= 5) {
+      // `-password X`, `-storepass X`: a long option written with one dash (a cluster of short letters
+      // is shorter, or a known command's)
+      const eq = findIn(text, 61, s, e0);
+      const ne = eq >= 0 ? eq : e0;
+      if (ne - s - 1 > MAX_NAME) return;
+      name = text.slice(s + 1, ne);
+      if (ne < e0) glued = ne + 1;
+    } else {
+      // a cluster of short flags (`-iu user:pass`): its last letter may take the next word
+      const last = shorts?.[text[e0 - 1]!];
+      if (last === undefined || len > 4) return;
+      name = last.name;
+    }
+  }
+  if (glued >= 0) {
+    unquote(text, glued, e0, span);
+    reportOption(text, name, span[0]!, span[1]!, out);
+    return;
+  }
+  // the value is the next word, unless it is an option itself
+  const w = word;
+  if (!readWord(text, optionEnd, e, w)) return;
+  const v0 = text.charCodeAt(w.s);
+  if (v0 === 45 || v0 === PIPE || v0 === 38 || v0 === 59) return;
+  optionEnd = w.e;
+  reportOption(text, name, w.vs, w.ve, out);
+}
+
+/**
+ * A shell prompt's word before the command: `$`, `#`, `%`, `>`, `❯`, `+` (a `set -x` trace), or a prompt
+ * that ends with one (`user@host:~$`, `[me@box ~]#`, `PS C:\>`), or the `[user@host` that opens one.
+ */
+function isPrompt(text: string, s: number, e: number): boolean {
+  if (e - s > 64 || findIn(text, 61, s, e) >= 0) return false;
+  const last = text.charCodeAt(e - 1);
+  if (last === 36 || last === 35 || last === 37 || last === 62 || last === 0x276f || last === 0x279c) return true;
+  if (text.charCodeAt(s) === 91 && findIn(text, 64, s, e) > 0) return true;
+  for (let i = s; i < e; i++) if (text.charCodeAt(i) !== 43) return false;
+  return true; // `+`, `++`
+}
+
+/**
+ * An HTTPie / xh request item (httpie.io/docs/cli/request-items): `Header:value`, `field=value`,
+ * `field:=json`, `param==value`; each value named by its name. (The URL, `https://…`, `:3000/x`, and the
+ * method are no items.)
+ */
+function requestItem(text: string, s: number, e: number, out: Field[]): void {
+  let k = s;
+  while (k < e && isNameCode(text.charCodeAt(k)) && k - s <= MAX_NAME) k++;
+  if (k === s || k >= e || !isLetter(text.charCodeAt(s))) return;
+  const c = text.charCodeAt(k);
+  let v: number;
+  if (c === 58) {
+    const d = text.charCodeAt(k + 1);
+    if (d === 47 || isDigit(d)) return; // a URL, `host:8080`
+    v = d === 61 ? k + 2 : k + 1;
+  } else if (c === 61) v = text.charCodeAt(k + 1) === 61 ? k + 2 : k + 1;
+  else return;
+  unquote(text, v, e, span);
+  if (span[1]! > span[0]!)
+    out.push({ start: span[0]!, end: span[1]!, name: text.slice(s, k), layout: 'flag', certain: true });
 }
 
 // ---------------------------------------------------------------- SQL

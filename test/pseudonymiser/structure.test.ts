@@ -127,6 +127,85 @@ describe('the structure reader', () => {
   });
 });
 
+describe('command lines as they appear in terminals and CI logs', () => {
+  it('reads a command after a shell prompt or a `set -x` trace mark', () => {
+    // prompts as bash(1) PROMPTING writes them (`\\u@\\h:\\w\\$`, `[\\u@\\h \\W]\\$`), `#` for root, and
+    // the `+ ` that `set -x` puts before each traced command
+    expect(fields(`$ redis-cli -a myUnguessablePazzzzzword123 PING`)).toEqual(['password=myUnguessablePazzzzzword123']);
+    expect(fields(`deploy@web-1:~$ docker login -u ci-bot -p 'Vq&9s!Lm#2' registry.example.com`)).toEqual([
+      'username=ci-bot',
+      'password=Vq&9s!Lm#2',
+    ]);
+    expect(fields(`[root@db01 ~]# mysql -u backup -pZ=8?kq!w0 -h 10.0.0.5`)).toEqual([
+      'user=backup',
+      'password=Z=8?kq!w0',
+      'host=10.0.0.5',
+    ]);
+    expect(fields(`2025-07-11T14:12:11.1123718Z + mysql -h db.example.internal -u app '-pG+J=%3EQK' crm`)).toEqual([
+      'host=db.example.internal',
+      'user=app',
+      'password=G+J=%3EQK',
+    ]);
+  });
+
+  it("reads a user:password whose parts are quoted apart, OpenLDAP's -D and -w, ssh destinations", () => {
+    expect(fields(`$ curl -s -u jdoe:'n_lY=j4t&wd.mk' https://example.com/export.csv`)).toEqual([
+      'user=jdoe',
+      'password=n_lY=j4t&wd.mk',
+    ]);
+    // ldapsearch(1): -D binddn, -w passwd, -H ldapuri
+    expect(
+      fields(
+        `$ ldapsearch -x -H ldap://ldap.example.com -D "cn=Manager,dc=example,dc=com" -w 'k0A]t#5$f' "(uid=jdoe)"`,
+      ),
+    ).toEqual(['uri=ldap://ldap.example.com', 'binddn=cn=Manager,dc=example,dc=com', 'password=k0A]t#5$f']);
+    // sshpass(1) runs ssh(1), whose destination is [user@]hostname
+    expect(fields(`$ sshpass -p 'g^?[Ha$gQ' ssh jdoe@build.example.org 'uptime'`)).toEqual([
+      'password=g^?[Ha$gQ',
+      'user=jdoe',
+      'host=build.example.org',
+    ]);
+    expect(fields(`scp -P 2200 report.pdf deploy@files.example.org:/srv/in`)).toEqual([
+      'user=deploy',
+      'host=files.example.org',
+    ]);
+  });
+
+  it("reads HTTPie's request items: Header:value, field=value, param==value", () => {
+    // httpie.io/docs/cli/request-items
+    expect(
+      fields(`$ http -a alice:'qF!$5&r4{A' POST pie.dev/post X-API-Token:abc123def name=John search==rain`),
+    ).toEqual(['user=alice', 'password=qF!$5&r4{A', 'X-API-Token=abc123def', 'name=John', 'search=rain']);
+    // the URL and a host:port are no items
+    expect(fields(`http -v https://pie.dev/get localhost:3000/a`)).toEqual([]);
+  });
+
+  it('replaces those passwords, logins and tokens in the twin', () => {
+    const doc = [
+      `$ redis-cli -a myUnguessablePazzzzzword123 PING`,
+      `deploy@web-1:~$ docker login -u ci-bot -p 'Vq&9s!Lm#2' registry.example.com`,
+      `2025-07-11T14:12:11.1123718Z + mysql -h db -u app '-pG+J=%3EQK' crm`,
+      `$ ldapsearch -x -H ldap://ldap.example.com -D "cn=Manager,dc=example,dc=com" -w 'k0A]t#5$f' "(uid=jdoe)"`,
+      `$ sshpass -p 'g^?[Ha$gQ' ssh jdoe@build.example.org 'uptime'`,
+      `$ http -a alice:'qF!$5&r4{A' POST pie.dev/post X-API-Token:Zk81mQa7Lx03PwR`,
+    ].join('\n');
+    const out = twinText(doc);
+    for (const v of [
+      'myUnguessablePazzzzzword123',
+      'Vq&9s!Lm#2',
+      'G+J=%3EQK',
+      'k0A]t#5$f',
+      'g^?[Ha$gQ',
+      'qF!$5&r4{A',
+      'Zk81mQa7Lx03PwR',
+      'jdoe@',
+    ])
+      expect(out).not.toContain(v);
+    expect(out).toContain('$ redis-cli -a ');
+    expect(out).toContain(" '-p");
+  });
+});
+
 describe('structure as context for the detectors', () => {
   it('replaces passwords of any printable characters where a flag, key or header says password', () => {
     const doc = [
