@@ -928,16 +928,112 @@ function readSql(text: string, out: Field[], from: number, to: number): void {
   let floor = from;
   let upper = nextOf(text, 'VALUES', from, to);
   let lower = nextOf(text, 'values', from, to);
+  let tables: Map<string, string[]> | null = null;
   for (;;) {
     if (upper < floor) upper = nextOf(text, 'VALUES', floor, to);
     if (lower < floor) lower = nextOf(text, 'values', floor, to);
     const v = Math.min(upper, lower);
     if (v >= to) return;
     structureWork.steps++;
-    const names = columnsBefore(text, Math.max(floor, v - 4096), v);
+    let names = columnsBefore(text, Math.max(floor, v - 4096), v);
+    if (names === null) {
+      // `INSERT INTO t VALUES …` names no columns: the text's `CREATE TABLE t (…)` does (read once, when needed)
+      const t = bareInsertTable(text, Math.max(floor, v - 256), v);
+      if (t !== null) {
+        tables ??= createdTables(text, from, to);
+        names = tables.get(t) ?? null;
+      }
+    }
     floor = v + 6;
     if (names !== null) floor = Math.max(floor, readTuples(text, v + 6, to, names, out));
   }
+}
+
+/**
+ * `INSERT INTO t VALUES (…)` with no column list — what mysqldump writes by default (without
+ * `--complete-insert`), SQLite's `.dump` and `pg_dump --inserts` too: the table's name, read back from `v`.
+ */
+const INSERT_BARE = /insert\s+(?:ignore\s+)?into\s+([^\s(]{1,128})\s*$/i;
+
+function bareInsertTable(text: string, floor: number, v: number): string | null {
+  const m = INSERT_BARE.exec(text.slice(floor, v));
+  return m === null ? null : tableKey(m[1]!);
+}
+
+/** A table's name as a key: its last dotted part, unquoted, lower case (`public."Users"`, `` `users` ``). */
+function tableKey(raw: string): string {
+  const dot = raw.lastIndexOf('.');
+  return (dot >= 0 ? raw.slice(dot + 1) : raw).replace(/^[`"[]|[`"\]]$/g, '').toLowerCase();
+}
+
+const CREATE_HEAD = /\s+(?:if\s+not\s+exists\s+)?([^\s(]{1,128})\s*\(/iy;
+/** Table elements that define no column (MySQL, PostgreSQL and SQLite CREATE TABLE grammars). */
+const NOT_COLUMN = /^(?:primary|key|unique|constraint|index|foreign|check|fulltext|spatial|exclude|like)$/i;
+
+/**
+ * The column names of each `CREATE TABLE t (…)` in text[from, to), by table key. Each statement's
+ * definitions are read once, and the next one is searched for after them: linear in the text.
+ */
+function createdTables(text: string, from: number, to: number): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const head of ['CREATE TABLE', 'create table']) {
+    for (let i = text.indexOf(head, from); i >= 0 && i < to; i = text.indexOf(head, i)) {
+      structureWork.steps++;
+      i += head.length;
+      CREATE_HEAD.lastIndex = i;
+      const m = CREATE_HEAD.exec(text);
+      if (m === null || CREATE_HEAD.lastIndex > to) continue;
+      const names: string[] = [];
+      i = columnDefs(text, CREATE_HEAD.lastIndex, Math.min(to, CREATE_HEAD.lastIndex + 65536), names);
+      if (names.length > 0 && names.length <= 256) map.set(tableKey(m[1]!), names);
+    }
+  }
+  return map;
+}
+
+/**
+ * Reads the definitions of a CREATE TABLE from `s` (after its `(`) to the `)` that closes them, pushing each
+ * column's name into `names` (constraints skipped; `decimal(10,2)`, quoted defaults and comments read past).
+ * Returns where it stopped; `names` is emptied when no `)` closes them before `e`.
+ */
+function columnDefs(text: string, s: number, e: number, names: string[]): number {
+  let depth = 0;
+  let item = s;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 39 || c === 34 || c === 96) {
+      const q = findIn(text, c, i + 1, e);
+      if (q < 0) break;
+      i = q;
+    } else if (c === 40) depth++;
+    else if (c === 41 && depth > 0) depth--;
+    else if ((c === 44 || c === 41) && depth === 0) {
+      structureWork.steps++;
+      columnName(text, item, i, names);
+      if (c === 41) return i + 1;
+      item = i + 1;
+    }
+  }
+  names.length = 0;
+  return e;
+}
+
+/** The column name that the table element [s, e) defines, if it defines one. */
+function columnName(text: string, s: number, e: number, names: string[]): void {
+  while (s < e && /\s/.test(text[s]!)) s++;
+  const q = text.charCodeAt(s);
+  let ns = s;
+  let ne: number;
+  if (q === 96 || q === 34 || q === 91) {
+    ns = s + 1;
+    ne = findIn(text, q === 91 ? 93 : q, ns, e);
+    if (ne < 0) return;
+  } else {
+    ne = ns;
+    while (ne < e && isNameCode(text.charCodeAt(ne))) ne++;
+    if (NOT_COLUMN.test(text.slice(ns, ne))) return;
+  }
+  if (nameLike(text, ns, ne)) names.push(text.slice(ns, ne));
 }
 
 /** The column names of `INSERT INTO t (…)` ending right before `v`, reading no further back than `floor`. */

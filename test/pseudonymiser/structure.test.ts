@@ -95,6 +95,45 @@ describe('the structure reader', () => {
     ]);
   });
 
+  it('names the literals of an INSERT with no column list by the CREATE TABLE of its table', () => {
+    // mysqldump writes `INSERT INTO t VALUES` unless --complete-insert, after the table's CREATE TABLE
+    const dump = [
+      'DROP TABLE IF EXISTS `users`;',
+      'CREATE TABLE `users` (',
+      '  `user_id` bigint NOT NULL AUTO_INCREMENT,',
+      '  `login` varchar(64) NOT NULL,',
+      "  `balance` decimal(10,2) DEFAULT '0.00' COMMENT 'in EUR, see (1)',",
+      '  `remember_token` varchar(100) DEFAULT NULL,',
+      '  PRIMARY KEY (`user_id`),',
+      '  UNIQUE KEY `users_login_unique` (`login`)',
+      ') ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;',
+      'LOCK TABLES `users` WRITE;',
+      "INSERT INTO `users` VALUES (7093467311913,'jdoe',12.50,'6OgWKdKV8B'),(42,'amy.k',0.00,NULL);",
+    ].join('\n');
+    expect(fields(dump)).toEqual([
+      'user_id=7093467311913',
+      'login=jdoe',
+      'balance=12.50',
+      'remember_token=6OgWKdKV8B',
+      'user_id=42',
+      'login=amy.k',
+      'balance=0.00',
+    ]);
+    // SQLite's .dump and pg_dump --inserts: schema-qualified or quoted names, one-line definitions
+    expect(
+      fields(
+        'CREATE TABLE IF NOT EXISTS "api_keys"(id INTEGER PRIMARY KEY, owner TEXT, secret TEXT, CHECK (id > 0));\n' +
+          "INSERT INTO api_keys VALUES(1,'ann','Zk81mQa7');\nINSERT INTO public.api_keys VALUES (2, 'bo', 'Lx03PwR9');",
+      ),
+    ).toEqual(['id=1', 'owner=ann', 'secret=Zk81mQa7', 'id=2', 'owner=bo', 'secret=Lx03PwR9']);
+    // a table no CREATE TABLE defines names nothing
+    expect(fields("INSERT INTO other VALUES (1,'x');")).toEqual([]);
+    // and the detectors read those names: the token, the login and the user's id are replaced
+    const out = twinText(dump);
+    for (const v of ['7093467311913', "'jdoe'", '6OgWKdKV8B']) expect(out).not.toContain(v);
+    expect(out).toContain('CREATE TABLE `users` (');
+  });
+
   it('reads SQL INSERT statements: each literal named by its column', () => {
     const text = "INSERT INTO `users` (id, email, api_token) VALUES (1, 'a@b.c', 'tk_1'), (2, 'it''s', NULL);";
     expect(fields(text)).toEqual(['id=1', 'email=a@b.c', 'api_token=tk_1', 'id=2', "email=it''s"]);
