@@ -245,6 +245,55 @@ describe('command lines as they appear in terminals and CI logs', () => {
   });
 });
 
+describe('name / value pairs in JSON (HAR 1.2 headers, cookies, queryString, params)', () => {
+  // the HAR 1.2 spec (w3c.github.io/web-performance/specs/HAR/Overview.html): `headers`, `cookies`,
+  // `queryString` and `postData.params` are arrays of objects with `name` and `value`
+  const b64 = Buffer.from('jdoe:W3lc0me&In').toString('base64');
+  const har = JSON.stringify(
+    {
+      log: {
+        entries: [
+          {
+            request: {
+              headers: [
+                { name: 'Accept', value: 'application/json' },
+                { name: 'Authorization', value: `Basic ${b64}` },
+                { name: 'X-Api-Key', value: 'rSWht9JVSoGqWnb0RoKtX1gQ1Bzl' },
+              ],
+              cookies: [{ name: 'TestCookie', value: '24p1rb4us07puakps4cu46cc09', path: '/', httpOnly: false }],
+              queryString: [
+                { name: 'page', value: '2' },
+                { name: 'access_token', value: 'q9ZrT7mKx2Lp' },
+              ],
+            },
+            response: {
+              headers: [{ name: 'Set-Cookie', value: 'sid=Zq81LmNo22Xy; Path=/; HttpOnly' }],
+              cookies: [{ name: 'theme', value: 'dark' }],
+            },
+          },
+        ],
+      },
+    },
+    null,
+    2,
+  );
+
+  it('names each value by its name: secrets under secret names, cookie values, a Basic credential', () => {
+    const out = twinText(har, 'json');
+    for (const v of [b64, 'rSWht9JVSoGqWnb0RoKtX1gQ1Bzl', '24p1rb4us07puakps4cu46cc09', 'q9ZrT7mKx2Lp', 'Zq81LmNo22Xy'])
+      expect(out).not.toContain(v);
+    type Pairs = { name: string; value: string }[];
+    const twin = JSON.parse(out) as { log: { entries: Record<string, Record<string, Pairs>>[] } };
+    const { request, response } = twin.log.entries[0]!;
+    expect(request!.headers![0]).toEqual({ name: 'Accept', value: 'application/json' });
+    expect(basicParts(request!.headers![1]!.value.slice(6))).not.toBeNull();
+    expect(request!.queryString![0]).toEqual({ name: 'page', value: '2' });
+    expect(response!.headers![0]!.value).toMatch(/^sid=\S+; Path=\/; HttpOnly$/);
+    // a cookie that is a plain word stays
+    expect(response!.cookies![0]).toEqual({ name: 'theme', value: 'dark' });
+  });
+});
+
 describe('structure as context for the detectors', () => {
   it('replaces passwords of any printable characters where a flag, key or header says password', () => {
     const doc = [
