@@ -183,6 +183,8 @@ function splitRow(text: string, s: number, e: number, sep: number, cells: Int32A
 interface Table {
   sep: number;
   names: string[];
+  /** psql's expanded display (`\\x`): rows `name | value` under `-[ RECORD n ]`, one field each. */
+  record?: boolean;
   /** Confirmed by a rule line or a first row of the same width; until then a candidate header. */
   confirmed: boolean;
 }
@@ -268,7 +270,8 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
       }
     }
     let done = false;
-    if (open !== null || sep !== 0 || text.charCodeAt(p) === 67) done = tableLine(text, p, e, sep, first, out);
+    const c = text.charCodeAt(p);
+    if (open !== null || sep !== 0 || c === 67 || c === 45) done = tableLine(text, p, e, sep, first, out);
     if (!done) {
       // a `key: value` or `key=value` line holds a `:` or `=` (most lines and JSON strings hold neither)
       if (colon < p) colon = nextOf(text, ':', p, to);
@@ -295,6 +298,10 @@ function tableLine(text: string, p: number, e: number, sep: number, first: numbe
   if (p === e) {
     table = null;
     return true;
+  }
+  if (table !== null && table.record === true) {
+    if (sep === PIPE && recordLine(text, p, e, first, out)) return true;
+    table = null;
   }
   if (table !== null) {
     if ((table.sep === PIPE || table.sep === BOX_PIPE) && isRule(text, p, e)) {
@@ -329,8 +336,26 @@ function tableLine(text: string, p: number, e: number, sep: number, first: numbe
     if (ends && first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
     if (table !== null) return true;
   }
+  if (text.startsWith('-[ RECORD ', p)) {
+    table = { sep: PIPE, names: [], confirmed: true, record: true };
+    return true;
+  }
   table = copyHeader(text, p, e);
   return table !== null;
+}
+
+/** A line `name | value` of a psql expanded record, its first `|` at `pipe`: the value named by the name. */
+function recordLine(text: string, p: number, e: number, pipe: number, out: Field[]): boolean {
+  let ne = pipe;
+  while (ne > p && isBlank(text.charCodeAt(ne - 1))) ne--;
+  if (!nameLike(text, p, ne) || findIn(text, 32, p, ne) >= 0) return false;
+  let vs = pipe + 1;
+  while (vs < e && isBlank(text.charCodeAt(vs))) vs++;
+  let ve = e;
+  while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
+  if (ve > vs && ve - vs <= MAX_VALUE)
+    out.push({ start: vs, end: ve, name: text.slice(p, ne), layout: 'table', certain: true });
+  return true;
 }
 
 /** Reads line [p, e) as `key: value` / `key=value` when the name's end stands right before the operator at `op`. */

@@ -134,6 +134,31 @@ describe('the structure reader', () => {
     expect(out).toContain('CREATE TABLE `users` (');
   });
 
+  it("reads psql's expanded display: `name | value` rows under `-[ RECORD n ]`", () => {
+    // psql(1), \\x / \\pset expanded: each row a record, each column a line
+    const text = [
+      'shop=# \\x',
+      'Expanded display is on.',
+      'shop=# SELECT * FROM accounts;',
+      '-[ RECORD 1 ]-+---------------------',
+      'user_id       | 7093467311',
+      'owner         | Mia Chen',
+      'api_token     | q9ZrT7mKx2Lp',
+      '-[ RECORD 2 ]-+---------------------',
+      'id            | 42',
+      '',
+      'a | b',
+    ].join('\n');
+    expect(fields(text).filter((f) => !f.startsWith('shop='))).toEqual([
+      'user_id=7093467311',
+      'owner=Mia Chen',
+      'api_token=q9ZrT7mKx2Lp',
+      'id=42',
+    ]);
+    const out = twinText(text);
+    for (const v of ['7093467311', 'Mia Chen', 'q9ZrT7mKx2Lp']) expect(out).not.toContain(v);
+  });
+
   it('reads SQL INSERT statements: each literal named by its column', () => {
     const text = "INSERT INTO `users` (id, email, api_token) VALUES (1, 'a@b.c', 'tk_1'), (2, 'it''s', NULL);";
     expect(fields(text)).toEqual(['id=1', 'email=a@b.c', 'api_token=tk_1', 'id=2', "email=it''s"]);
