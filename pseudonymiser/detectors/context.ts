@@ -128,12 +128,26 @@ function judge(
   report(sink, jwtOr(kind, trimmed), trimmed, start, !json);
 }
 
+/** Whether two key paths have the same parent (the same keys but the last). */
+function sameParent(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = a.length - 2; k >= 0; k--) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** A `{"name", "value"}` pair in an array named so: cookies (HAR `cookies`, and the like). */
+const COOKIE_ARRAY = /(?:^|[^a-z])cookies?$/i;
+
 export const contextDetector: Detector = {
   name: 'context',
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
     // an attribute `{"key": NAME, "value": {"stringValue": …}}` (OpenTelemetry) is named by its key's value
     let attribute: string | null = null;
     let attributeAt = -1;
+    // a pair `{"name": NAME, "value": …}` (HAR headers, cookies, query strings and form params; form fields):
+    // its value is named by its name
+    let pair: string | null = null;
+    let pairPath: readonly string[] = [];
     const segs = chunk.segments;
     for (let i = 0; i < segs.length; i++) {
       const seg = segs[i]!;
@@ -147,6 +161,19 @@ export const contextDetector: Detector = {
       } else if (attribute !== null && i - attributeAt <= 4 && (last === 'value' || last.endsWith('Value'))) {
         judge(chunk, sink, attribute, seg.start, seg.end, true, true);
         attribute = null;
+        continue;
+      }
+      if (last === 'name' && seg.end - seg.start <= 128) {
+        pair = chunk.corpus.slice(seg.start, seg.end);
+        pairPath = seg.path;
+      } else if (pair !== null && last === 'value' && sameParent(seg.path, pairPath)) {
+        const array = seg.path.length >= 3 ? seg.path[seg.path.length - 3]! : '';
+        if (seg.path[seg.path.length - 2] === '*' && COOKIE_ARRAY.test(array)) {
+          // a cookie's value, named by the cookie's own name (`_app_session`, `PHPSESSID`)
+          const v = chunk.corpus.slice(seg.start, seg.end);
+          if (cookieSecret(v)) report(sink, 'secret', v, seg.start);
+        } else judge(chunk, sink, pair, seg.start, seg.end, true, true);
+        pair = null;
         continue;
       }
       judge(chunk, sink, last, seg.start, seg.end, true, true);

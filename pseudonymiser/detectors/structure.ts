@@ -183,6 +183,8 @@ function splitRow(text: string, s: number, e: number, sep: number, cells: Int32A
 interface Table {
   sep: number;
   names: string[];
+  /** psql's expanded display (`\\x`): rows `name | value` under `-[ RECORD n ]`, one field each. */
+  record?: boolean;
   /** Confirmed by a rule line or a first row of the same width; until then a candidate header. */
   confirmed: boolean;
 }
@@ -268,7 +270,8 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
       }
     }
     let done = false;
-    if (open !== null || sep !== 0 || text.charCodeAt(p) === 67) done = tableLine(text, p, e, sep, first, out);
+    const c = text.charCodeAt(p);
+    if (open !== null || sep !== 0 || c === 67 || c === 45) done = tableLine(text, p, e, sep, first, out);
     if (!done) {
       // a `key: value` or `key=value` line holds a `:` or `=` (most lines and JSON strings hold neither)
       if (colon < p) colon = nextOf(text, ':', p, to);
@@ -277,7 +280,14 @@ function readLines(text: string, out: Field[], from: number, to: number): void {
       // `https://`, `10:30`), and right before it (past blanks and a quote) the end of a name (not `+=`)
       const reach = Math.min(e, p + MAX_NAME + 12);
       const op = colon < equals ? colon : equals;
+      const before = out.length;
       if (op < reach) keyValueLine(text, p, e, op, op === colon, out);
+      // logfmt pairs after a log line's prefix (`2025-… INFO signup name="Ann Lee" user=alee`); a command
+      // line's are its own
+      if (out.length === before && equals < e) {
+        if (flag < ls) flag = nextFlag(text, ls, to);
+        if (flag >= e) inlinePairs(text, p, equals, e, out);
+      }
     }
     if (flag < ls) flag = nextFlag(text, ls, to);
     if (flag < e) readCommand(text, ls, e, out);
@@ -295,6 +305,10 @@ function tableLine(text: string, p: number, e: number, sep: number, first: numbe
   if (p === e) {
     table = null;
     return true;
+  }
+  if (table !== null && table.record === true) {
+    if (sep === PIPE && recordLine(text, p, e, first, out)) return true;
+    table = null;
   }
   if (table !== null) {
     if ((table.sep === PIPE || table.sep === BOX_PIPE) && isRule(text, p, e)) {
@@ -329,8 +343,26 @@ function tableLine(text: string, p: number, e: number, sep: number, first: numbe
     if (ends && first - p <= MAX_NAME + 2 && e - p <= 4096) table = headerOf(text, p, e, sep);
     if (table !== null) return true;
   }
+  if (text.startsWith('-[ RECORD ', p)) {
+    table = { sep: PIPE, names: [], confirmed: true, record: true };
+    return true;
+  }
   table = copyHeader(text, p, e);
   return table !== null;
+}
+
+/** A line `name | value` of a psql expanded record, its first `|` at `pipe`: the value named by the name. */
+function recordLine(text: string, p: number, e: number, pipe: number, out: Field[]): boolean {
+  let ne = pipe;
+  while (ne > p && isBlank(text.charCodeAt(ne - 1))) ne--;
+  if (!nameLike(text, p, ne) || findIn(text, 32, p, ne) >= 0) return false;
+  let vs = pipe + 1;
+  while (vs < e && isBlank(text.charCodeAt(vs))) vs++;
+  let ve = e;
+  while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
+  if (ve > vs && ve - vs <= MAX_VALUE)
+    out.push({ start: vs, end: ve, name: text.slice(p, ne), layout: 'table', certain: true });
+  return true;
 }
 
 /** Reads line [p, e) as `key: value` / `key=value` when the name's end stands right before the operator at `op`. */
@@ -509,6 +541,31 @@ function readValue(text: string, name: string, vs: number, e: number, restOfLine
   return ve < e ? ve : -1;
 }
 
+/**
+ * `name=value` pairs inside line [p, e), from its first `=` at `q`: a name that follows a blank, then one word
+ * or one quoted string, as logfmt writes them (brandur.org/logfmt) after a log line's time and level.
+ */
+function inlinePairs(text: string, p: number, q: number, e: number, out: Field[]): void {
+  while (q >= 0 && q < e) {
+    structureWork.steps++;
+    let ns = q;
+    while (ns > p && q - ns <= MAX_NAME && isNameCode(text.charCodeAt(ns - 1))) ns--;
+    let next = q + 1;
+    const c0 = text.charCodeAt(ns);
+    if (
+      ns < q &&
+      q - ns <= MAX_NAME &&
+      (ns === p || isBlank(text.charCodeAt(ns - 1))) &&
+      (isLetter(c0) || c0 === 95) &&
+      text.charCodeAt(q + 1) !== 61
+    ) {
+      next = readValue(text, keyName(text, ns, q), q + 1, e, false, out);
+      if (next < 0) return;
+    }
+    q = findIn(text, 61, next, e);
+  }
+}
+
 // ---------------------------------------------------------------- command lines
 
 /**
@@ -551,6 +608,15 @@ const MYSQL: Record<string, Short> = {
   h: { name: 'host', glued: true },
 };
 const MONGO: Record<string, Short> = { u: { name: 'username' }, p: { name: 'password' } };
+/** OpenLDAP's clients, ldapsearch(1) and the others: `-D binddn`, `-w passwd`, `-H ldapuri`, `-h host`. */
+const LDAP: Record<string, Short> = {
+  D: { name: 'binddn' },
+  w: { name: 'password' },
+  H: { name: 'uri' },
+  h: { name: 'host' },
+};
+/** HTTPie and xh: `-a user:password`. Their request items (`Name:value`, `field=value`) are read apart. */
+const HTTPIE: Record<string, Short> = { a: { name: 'auth' } };
 const SHORT_FLAGS: Record<string, Record<string, Short>> = {
   curl: CURL,
   mysql: MYSQL,
@@ -574,8 +640,20 @@ const SHORT_FLAGS: Record<string, Record<string, Short>> = {
   mongoexport: MONGO,
   mongoimport: MONGO,
   sqlcmd: { U: { name: 'user' }, P: { name: 'password' }, S: { name: 'server' } },
-  http: { a: { name: 'auth' } },
-  https: { a: { name: 'auth' } },
+  http: HTTPIE,
+  https: HTTPIE,
+  xh: HTTPIE,
+  xhs: HTTPIE,
+  ldapsearch: LDAP,
+  ldapmodify: LDAP,
+  ldapadd: LDAP,
+  ldapdelete: LDAP,
+  ldapwhoami: LDAP,
+  ldapcompare: LDAP,
+  ldapmodrdn: LDAP,
+  ldapexop: LDAP,
+  // ldappasswd(1): `-a oldPasswd`, `-s newPasswd`
+  ldappasswd: { ...LDAP, a: { name: 'old-password' }, s: { name: 'new-password' } },
   ab: { A: { name: 'auth' }, H: { name: 'header' }, C: { name: 'cookie' } },
   wget: {},
 };
@@ -676,8 +754,13 @@ function reportOption(text: string, name: string, vs: number, ve: number, out: F
   if (USER_PASSWORD.has(name)) {
     const colon = findIn(text, 58, vs, ve);
     if (colon >= 0) {
-      if (colon > vs) out.push({ start: vs, end: colon, name: 'user', layout: 'flag', certain: true });
-      if (ve > colon + 1) out.push({ start: colon + 1, end: ve, name: 'password', layout: 'flag', certain: true });
+      // each part may be quoted on its own: `-u jdoe:'p&ss'`
+      unquote(text, vs, colon, span);
+      if (span[1]! > span[0]!)
+        out.push({ start: span[0]!, end: span[1]!, name: 'user', layout: 'flag', certain: true });
+      unquote(text, colon + 1, ve, span);
+      if (span[1]! > span[0]!)
+        out.push({ start: span[0]!, end: span[1]!, name: 'password', layout: 'flag', certain: true });
       return;
     }
     out.push({ start: vs, end: ve, name: 'user', layout: 'flag', certain: true });
@@ -692,6 +775,8 @@ const word: Word = { s: 0, e: 0, vs: 0, ve: 0 };
 function readCommand(text: string, ls: number, e: number, out: Field[]): void {
   let shorts: Record<string, Short> | undefined;
   let expectCommand = true;
+  let items = false; // HTTPie's request items follow
+  let dest = false; // an ssh-like command: its `user@host` words follow
   let i = ls;
   const w = word;
   while (readWord(text, i, e, w)) {
@@ -700,10 +785,11 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
       // the word before ended with `;`: a new command
       expectCommand = true;
       shorts = undefined;
+      items = false;
+      dest = false;
     }
     i = w.e;
     const c0 = text.charCodeAt(w.s);
-    const len = w.e - w.s;
     // a command separator: `|`, `||`, `&&`, `;`, `(`; a word ending in `;` ends its command too
     if (
       c0 === PIPE ||
@@ -715,59 +801,29 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
     ) {
       expectCommand = true;
       shorts = undefined;
+      items = false;
+      dest = false;
       continue;
     }
-    if (c0 === 45 && len >= 2) {
-      const c1 = text.charCodeAt(w.s + 1);
-      let name: string;
-      let glued = -1; // start of a value written in the same word
-      if (c1 === 45) {
-        // `--name`, `--name=value`
-        const eq = findIn(text, 61, w.s, w.e);
-        const ne = eq >= 0 ? eq : w.e;
-        if (ne - w.s - 2 > MAX_NAME || !isLetter(text.charCodeAt(w.s + 2))) continue;
-        name = text.slice(w.s + 2, ne);
-        if (ne < w.e) glued = ne + 1;
-      } else {
-        if (!isLetter(c1)) continue;
-        const letter = text[w.s + 1]!;
-        const short = shorts?.[letter];
-        if (short !== undefined) {
-          name = short.name;
-          if (len > 2) {
-            if (!short.glued) continue;
-            glued = w.s + 2;
-          } else if (short.gluedOnly) continue;
-        } else if (len >= 5) {
-          // `-password X`, `-storepass X`: a long option written with one dash (a cluster of short letters
-          // is shorter, or a known command's)
-          const eq = findIn(text, 61, w.s, w.e);
-          const ne = eq >= 0 ? eq : w.e;
-          if (ne - w.s - 1 > MAX_NAME) continue;
-          name = text.slice(w.s + 1, ne);
-          if (ne < w.e) glued = ne + 1;
-        } else {
-          // a cluster of short flags (`-iu user:pass`): its last letter may take the next word
-          const last = shorts?.[text[w.e - 1]!];
-          if (last === undefined || len > 4) continue;
-          name = last.name;
-        }
-      }
-      if (glued >= 0) {
-        unquote(text, glued, w.e, span);
-        reportOption(text, name, span[0]!, span[1]!, out);
-        continue;
-      }
-      // the value is the next word, unless it is an option itself
-      const save = i;
-      if (!readWord(text, i, e, w)) return;
-      const v0 = text.charCodeAt(w.s);
-      if (v0 === 45 || v0 === PIPE || v0 === 38 || v0 === 59) {
-        i = save;
-        continue;
-      }
-      i = w.e;
-      reportOption(text, name, w.vs, w.ve, out);
+    // a wholly quoted option is an option too (`'-pS3cret'`, `"--password=x y"`): read inside the quotes
+    let fs = w.s;
+    let fe = w.e;
+    if (w.vs === w.s + 1 && text.charCodeAt(w.vs) === 45) {
+      fs = w.vs;
+      fe = w.ve;
+    }
+    if (text.charCodeAt(fs) === 45 && fe - fs >= 2) {
+      readOption(text, fs, fe, e, shorts, out);
+      i = optionEnd;
+      continue;
+    }
+    if (expectCommand && isPrompt(text, w.s, w.e)) continue;
+    if (items) {
+      requestItem(text, w.vs, w.ve, out);
+      continue;
+    }
+    if (dest) {
+      destination(text, w.vs, w.ve, out);
       continue;
     }
     if (expectCommand) {
@@ -790,10 +846,129 @@ function readCommand(text: string, ls: number, e: number, out: Field[]): void {
       const slash = cmd.lastIndexOf('/');
       if (slash >= 0) cmd = cmd.slice(slash + 1);
       shorts = SHORT_FLAGS[cmd];
+      items = shorts === HTTPIE;
+      dest = SSH_LIKE.has(cmd);
       // a wrapper's options are its own; the next word that is no option is the command it runs
       if (!WRAPPERS.has(cmd)) expectCommand = false;
     }
   }
+}
+
+/** Commands whose operands are `[user@]host[:path]` (ssh(1), scp(1), sftp(1), rsync(1), ssh-copy-id(1)). */
+const SSH_LIKE = new Set(['ssh', 'scp', 'sftp', 'rsync', 'ssh-copy-id', 'mosh', 'autossh']);
+
+/** An ssh destination `user@host[:path]` or `ssh://user@host[:port]`: the user and the host, named so. */
+function destination(text: string, s: number, e: number, out: Field[]): void {
+  if (text.startsWith('ssh://', s)) s += 6;
+  const at = findIn(text, 64, s, e);
+  if (at <= s) return;
+  for (let i = s; i < at; i++) if (!isNameCode(text.charCodeAt(i))) return;
+  let he = at + 1;
+  while (he < e && isNameCode(text.charCodeAt(he)) && text.charCodeAt(he) !== 47) he++;
+  out.push({ start: s, end: at, name: 'user', layout: 'flag', certain: true });
+  if (he > at + 1) out.push({ start: at + 1, end: he, name: 'host', layout: 'flag', certain: true });
+}
+
+/** Where the option read last by readOption ended (its value's word included). */
+let optionEnd = 0;
+
+/**
+ * Reads the option word [s, e0) of a command whose short flags are `shorts`, and its value: glued to it
+ * (`--name=value`, `-pVALUE`) or the next word of the line [.., e). Sets optionEnd.
+ */
+function readOption(
+  text: string,
+  s: number,
+  e0: number,
+  e: number,
+  shorts: Record<string, Short> | undefined,
+  out: Field[],
+): void {
+  // the word's end: past a closing quote when the option was read inside one
+  optionEnd = e0 < e && (text.charCodeAt(e0) === 34 || text.charCodeAt(e0) === 39) ? e0 + 1 : e0;
+  const len = e0 - s;
+  const c1 = text.charCodeAt(s + 1);
+  let name: string;
+  let glued = -1; // start of a value written in the same word
+  if (c1 === 45) {
+    // `--name`, `--name=value`
+    const eq = findIn(text, 61, s, e0);
+    const ne = eq >= 0 ? eq : e0;
+    if (ne - s - 2 > MAX_NAME || !isLetter(text.charCodeAt(s + 2))) return;
+    name = text.slice(s + 2, ne);
+    if (ne < e0) glued = ne + 1;
+  } else {
+    if (!isLetter(c1)) return;
+    const letter = text[s + 1]!;
+    const short = shorts?.[letter];
+    if (short !== undefined) {
+      name = short.name;
+      if (len > 2) {
+        if (!short.glued) return;
+        glued = s + 2;
+      } else if (short.gluedOnly) return;
+    } else if (len >= 5) {
+      // `-password X`, `-storepass X`: a long option written with one dash (a cluster of short letters
+      // is shorter, or a known command's)
+      const eq = findIn(text, 61, s, e0);
+      const ne = eq >= 0 ? eq : e0;
+      if (ne - s - 1 > MAX_NAME) return;
+      name = text.slice(s + 1, ne);
+      if (ne < e0) glued = ne + 1;
+    } else {
+      // a cluster of short flags (`-iu user:pass`): its last letter may take the next word
+      const last = shorts?.[text[e0 - 1]!];
+      if (last === undefined || len > 4) return;
+      name = last.name;
+    }
+  }
+  if (glued >= 0) {
+    unquote(text, glued, e0, span);
+    reportOption(text, name, span[0]!, span[1]!, out);
+    return;
+  }
+  // the value is the next word, unless it is an option itself
+  const w = word;
+  if (!readWord(text, optionEnd, e, w)) return;
+  const v0 = text.charCodeAt(w.s);
+  if (v0 === 45 || v0 === PIPE || v0 === 38 || v0 === 59) return;
+  optionEnd = w.e;
+  reportOption(text, name, w.vs, w.ve, out);
+}
+
+/**
+ * A shell prompt's word before the command: `$`, `#`, `%`, `>`, `❯`, `+` (a `set -x` trace), or a prompt
+ * that ends with one (`user@host:~$`, `[me@box ~]#`, `PS C:\>`), or the `[user@host` that opens one.
+ */
+function isPrompt(text: string, s: number, e: number): boolean {
+  if (e - s > 64 || findIn(text, 61, s, e) >= 0) return false;
+  const last = text.charCodeAt(e - 1);
+  if (last === 36 || last === 35 || last === 37 || last === 62 || last === 0x276f || last === 0x279c) return true;
+  if (text.charCodeAt(s) === 91 && findIn(text, 64, s, e) > 0) return true;
+  for (let i = s; i < e; i++) if (text.charCodeAt(i) !== 43) return false;
+  return true; // `+`, `++`
+}
+
+/**
+ * An HTTPie / xh request item (httpie.io/docs/cli/request-items): `Header:value`, `field=value`,
+ * `field:=json`, `param==value`; each value named by its name. (The URL, `https://…`, `:3000/x`, and the
+ * method are no items.)
+ */
+function requestItem(text: string, s: number, e: number, out: Field[]): void {
+  let k = s;
+  while (k < e && isNameCode(text.charCodeAt(k)) && k - s <= MAX_NAME) k++;
+  if (k === s || k >= e || !isLetter(text.charCodeAt(s))) return;
+  const c = text.charCodeAt(k);
+  let v: number;
+  if (c === 58) {
+    const d = text.charCodeAt(k + 1);
+    if (d === 47 || isDigit(d)) return; // a URL, `host:8080`
+    v = d === 61 ? k + 2 : k + 1;
+  } else if (c === 61) v = text.charCodeAt(k + 1) === 61 ? k + 2 : k + 1;
+  else return;
+  unquote(text, v, e, span);
+  if (span[1]! > span[0]!)
+    out.push({ start: span[0]!, end: span[1]!, name: text.slice(s, k), layout: 'flag', certain: true });
 }
 
 // ---------------------------------------------------------------- SQL
@@ -810,16 +985,112 @@ function readSql(text: string, out: Field[], from: number, to: number): void {
   let floor = from;
   let upper = nextOf(text, 'VALUES', from, to);
   let lower = nextOf(text, 'values', from, to);
+  let tables: Map<string, string[]> | null = null;
   for (;;) {
     if (upper < floor) upper = nextOf(text, 'VALUES', floor, to);
     if (lower < floor) lower = nextOf(text, 'values', floor, to);
     const v = Math.min(upper, lower);
     if (v >= to) return;
     structureWork.steps++;
-    const names = columnsBefore(text, Math.max(floor, v - 4096), v);
+    let names = columnsBefore(text, Math.max(floor, v - 4096), v);
+    if (names === null) {
+      // `INSERT INTO t VALUES …` names no columns: the text's `CREATE TABLE t (…)` does (read once, when needed)
+      const t = bareInsertTable(text, Math.max(floor, v - 256), v);
+      if (t !== null) {
+        tables ??= createdTables(text, from, to);
+        names = tables.get(t) ?? null;
+      }
+    }
     floor = v + 6;
     if (names !== null) floor = Math.max(floor, readTuples(text, v + 6, to, names, out));
   }
+}
+
+/**
+ * `INSERT INTO t VALUES (…)` with no column list — what mysqldump writes by default (without
+ * `--complete-insert`), SQLite's `.dump` and `pg_dump --inserts` too: the table's name, read back from `v`.
+ */
+const INSERT_BARE = /insert\s+(?:ignore\s+)?into\s+([^\s(]{1,128})\s*$/i;
+
+function bareInsertTable(text: string, floor: number, v: number): string | null {
+  const m = INSERT_BARE.exec(text.slice(floor, v));
+  return m === null ? null : tableKey(m[1]!);
+}
+
+/** A table's name as a key: its last dotted part, unquoted, lower case (`public."Users"`, `` `users` ``). */
+function tableKey(raw: string): string {
+  const dot = raw.lastIndexOf('.');
+  return (dot >= 0 ? raw.slice(dot + 1) : raw).replace(/^[`"[]|[`"\]]$/g, '').toLowerCase();
+}
+
+const CREATE_HEAD = /\s+(?:if\s+not\s+exists\s+)?([^\s(]{1,128})\s*\(/iy;
+/** Table elements that define no column (MySQL, PostgreSQL and SQLite CREATE TABLE grammars). */
+const NOT_COLUMN = /^(?:primary|key|unique|constraint|index|foreign|check|fulltext|spatial|exclude|like)$/i;
+
+/**
+ * The column names of each `CREATE TABLE t (…)` in text[from, to), by table key. Each statement's
+ * definitions are read once, and the next one is searched for after them: linear in the text.
+ */
+function createdTables(text: string, from: number, to: number): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const head of ['CREATE TABLE', 'create table']) {
+    for (let i = text.indexOf(head, from); i >= 0 && i < to; i = text.indexOf(head, i)) {
+      structureWork.steps++;
+      i += head.length;
+      CREATE_HEAD.lastIndex = i;
+      const m = CREATE_HEAD.exec(text);
+      if (m === null || CREATE_HEAD.lastIndex > to) continue;
+      const names: string[] = [];
+      i = columnDefs(text, CREATE_HEAD.lastIndex, Math.min(to, CREATE_HEAD.lastIndex + 65536), names);
+      if (names.length > 0 && names.length <= 256) map.set(tableKey(m[1]!), names);
+    }
+  }
+  return map;
+}
+
+/**
+ * Reads the definitions of a CREATE TABLE from `s` (after its `(`) to the `)` that closes them, pushing each
+ * column's name into `names` (constraints skipped; `decimal(10,2)`, quoted defaults and comments read past).
+ * Returns where it stopped; `names` is emptied when no `)` closes them before `e`.
+ */
+function columnDefs(text: string, s: number, e: number, names: string[]): number {
+  let depth = 0;
+  let item = s;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 39 || c === 34 || c === 96) {
+      const q = findIn(text, c, i + 1, e);
+      if (q < 0) break;
+      i = q;
+    } else if (c === 40) depth++;
+    else if (c === 41 && depth > 0) depth--;
+    else if ((c === 44 || c === 41) && depth === 0) {
+      structureWork.steps++;
+      columnName(text, item, i, names);
+      if (c === 41) return i + 1;
+      item = i + 1;
+    }
+  }
+  names.length = 0;
+  return e;
+}
+
+/** The column name that the table element [s, e) defines, if it defines one. */
+function columnName(text: string, s: number, e: number, names: string[]): void {
+  while (s < e && /\s/.test(text[s]!)) s++;
+  const q = text.charCodeAt(s);
+  let ns = s;
+  let ne: number;
+  if (q === 96 || q === 34 || q === 91) {
+    ns = s + 1;
+    ne = findIn(text, q === 91 ? 93 : q, ns, e);
+    if (ne < 0) return;
+  } else {
+    ne = ns;
+    while (ne < e && isNameCode(text.charCodeAt(ne))) ne++;
+    if (NOT_COLUMN.test(text.slice(ns, ne))) return;
+  }
+  if (nameLike(text, ns, ne)) names.push(text.slice(ns, ne));
 }
 
 /** The column names of `INSERT INTO t (…)` ending right before `v`, reading no further back than `floor`. */

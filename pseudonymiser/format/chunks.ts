@@ -237,7 +237,7 @@ class ChunkBuilder {
     private readonly replay: Replay | null,
     private readonly keyContext: ((keys: readonly string[]) => string | null) | null,
     /** ChunkOptions.numberKey. */
-    readonly numberKey: ((key: string) => boolean) | null = null,
+    readonly numberKey: ((key: string, parent: string | undefined) => boolean) | null = null,
   ) {}
 
   add(text: string, level: Level, offset: number, path: PathNode | null, isKey: boolean): void {
@@ -355,10 +355,11 @@ export interface ChunkOptions {
    */
   readonly keyContext?: (keys: readonly string[]) => string | null;
   /**
-   * JSON numbers are no segments, except under a key this says names an id (`"author_id": 7093467311913`):
-   * such a number is a segment of its own, so the detectors see it as they see a string there.
+   * JSON numbers are no segments, except under a key this says names an id (`"author_id": 7093467311913`,
+   * `"customer": {"id": 77149945548}`; `parent`: the key of the object holding the number): such a number is
+   * a segment of its own, so the detectors see it as they see a string there.
    */
-  readonly numberKey?: (key: string) => boolean;
+  readonly numberKey?: (key: string, parent: string | undefined) => boolean;
   /** Collects the escaping chains (Level.chain) of every segment. */
   readonly chains?: Set<string>;
 }
@@ -509,7 +510,7 @@ function walkJsonSegments(
       ? undefined
       : (s, e, path) => {
           const key = path.lastKey();
-          if (e - s < MIN_NUMBER || key === undefined || !numberKey(key)) return;
+          if (e - s < MIN_NUMBER || key === undefined || !numberKey(key, path.parentKey())) return;
           b.add(text.slice(s, e), level === DOCUMENT ? plain : level, shift + s, path, false);
           if (mayCut) b.cut(false);
         },

@@ -44,6 +44,11 @@ export class PathNode {
     if (this.parent === null) return undefined;
     return this.key === '*' ? this.parent.lastKey() : this.key;
   }
+
+  /** The key of the object that holds lastKey (`customer` for `customer.id`, `users` for `users[].id`), or undefined. */
+  parentKey(): string | undefined {
+    return this.key === '*' ? this.parent?.parentKey() : this.parent?.lastKey();
+  }
 }
 
 /**

@@ -57,6 +57,40 @@ describe('accounts: ids under keys', () => {
   });
 });
 
+describe("accounts: a person object's id and name, by its key or by a person's name in it", () => {
+  it('reads numeric ids in objects a person key names (GitHub `sender`, Shopify `customer`)', () => {
+    // docs.github.com webhook payloads: `"sender": {"login": …, "id": …, "type": "User"}`; shopify.dev order
+    // webhooks: `"customer": {"id": …, "first_name": …}`; the order's own id links the trace and stays
+    const doc = JSON.stringify({
+      id: 450789469,
+      sender: { login: 'octocat', id: 1724056825660, type: 'User' },
+      customer: { id: 7487299454280, first_name: 'John' },
+      repository: { id: 1296269, name: 'Hello-World' },
+    });
+    const out = twinOf(doc, 'json');
+    expect(out).not.toContain('1724056825660');
+    expect(out).not.toContain('7487299454280');
+    expect(out).toContain('"id":450789469');
+    expect(out).toContain('{"id":1296269,"name":"Hello-World"}');
+    expect(out).toMatch(/"sender":\{"login":"[^"]+","id":\d{13},/);
+  });
+
+  it("reads the id and name of an object that holds a person's name, whatever its key (Slack users.json)", () => {
+    // a Slack export's users.json is an array of user objects (api.slack.com/types/user)
+    const doc = JSON.stringify([
+      { id: 'W012A3CDE', team_id: 'T012AB3C4', name: 'spengler', real_name: 'Egon Spengler', tz: 'America/New_York' },
+    ]);
+    const out = JSON.parse(twinOf(doc, 'json')) as Record<string, string>[];
+    expect(out[0]!.id).not.toBe('W012A3CDE');
+    expect(out[0]!.name).not.toBe('spengler');
+    expect(out[0]!.team_id).toBe('T012AB3C4');
+    expect(out[0]!.tz).toBe('America/New_York');
+    // an object without a person's name keeps its id and name
+    const tools = JSON.stringify([{ id: 'W012A3CDE', name: 'spengler', type: 'function' }]);
+    expect(twinOf(tools, 'json')).toBe(tools);
+  });
+});
+
 describe('accounts: Stripe-style object ids', () => {
   it('replaces customer and account objects, keeps linking ids', () => {
     const text =

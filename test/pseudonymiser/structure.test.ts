@@ -95,6 +95,82 @@ describe('the structure reader', () => {
     ]);
   });
 
+  it('names the literals of an INSERT with no column list by the CREATE TABLE of its table', () => {
+    // mysqldump writes `INSERT INTO t VALUES` unless --complete-insert, after the table's CREATE TABLE
+    const dump = [
+      'DROP TABLE IF EXISTS `users`;',
+      'CREATE TABLE `users` (',
+      '  `user_id` bigint NOT NULL AUTO_INCREMENT,',
+      '  `login` varchar(64) NOT NULL,',
+      "  `balance` decimal(10,2) DEFAULT '0.00' COMMENT 'in EUR, see (1)',",
+      '  `remember_token` varchar(100) DEFAULT NULL,',
+      '  PRIMARY KEY (`user_id`),',
+      '  UNIQUE KEY `users_login_unique` (`login`)',
+      ') ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;',
+      'LOCK TABLES `users` WRITE;',
+      "INSERT INTO `users` VALUES (7093467311913,'jdoe',12.50,'6OgWKdKV8B'),(42,'amy.k',0.00,NULL);",
+    ].join('\n');
+    expect(fields(dump).filter((f) => !/^(?:ENGINE|CHARSET)=/.test(f))).toEqual([
+      'user_id=7093467311913',
+      'login=jdoe',
+      'balance=12.50',
+      'remember_token=6OgWKdKV8B',
+      'user_id=42',
+      'login=amy.k',
+      'balance=0.00',
+    ]);
+    // SQLite's .dump and pg_dump --inserts: schema-qualified or quoted names, one-line definitions
+    expect(
+      fields(
+        'CREATE TABLE IF NOT EXISTS "api_keys"(id INTEGER PRIMARY KEY, owner TEXT, secret TEXT, CHECK (id > 0));\n' +
+          "INSERT INTO api_keys VALUES(1,'ann','Zk81mQa7');\nINSERT INTO public.api_keys VALUES (2, 'bo', 'Lx03PwR9');",
+      ),
+    ).toEqual(['id=1', 'owner=ann', 'secret=Zk81mQa7', 'id=2', 'owner=bo', 'secret=Lx03PwR9']);
+    // a table no CREATE TABLE defines names nothing
+    expect(fields("INSERT INTO other VALUES (1,'x');")).toEqual([]);
+    // and the detectors read those names: the token, the login and the user's id are replaced
+    const out = twinText(dump);
+    for (const v of ['7093467311913', "'jdoe'", '6OgWKdKV8B']) expect(out).not.toContain(v);
+    expect(out).toContain('CREATE TABLE `users` (');
+  });
+
+  it("reads psql's expanded display: `name | value` rows under `-[ RECORD n ]`", () => {
+    // psql(1), \\x / \\pset expanded: each row a record, each column a line
+    const text = [
+      'shop=# \\x',
+      'Expanded display is on.',
+      'shop=# SELECT * FROM accounts;',
+      '-[ RECORD 1 ]-+---------------------',
+      'user_id       | 7093467311',
+      'owner         | Mia Chen',
+      'api_token     | q9ZrT7mKx2Lp',
+      '-[ RECORD 2 ]-+---------------------',
+      'id            | 42',
+      '',
+      'a | b',
+    ].join('\n');
+    expect(fields(text).filter((f) => !f.startsWith('shop='))).toEqual([
+      'user_id=7093467311',
+      'owner=Mia Chen',
+      'api_token=q9ZrT7mKx2Lp',
+      'id=42',
+    ]);
+    const out = twinText(text);
+    for (const v of ['7093467311', 'Mia Chen', 'q9ZrT7mKx2Lp']) expect(out).not.toContain(v);
+  });
+
+  it("reads logfmt pairs after a log line's time and level", () => {
+    // logfmt (brandur.org/logfmt) as loggers write it after a prefix: `key=value`, `key="quoted value"`
+    expect(
+      fields('2025-07-14T18:19:28.494Z INFO  SignupController - new signup name="Ann Lee" user_id=4412 plan=pro'),
+    ).toEqual(['name=Ann Lee', 'user_id=4412', 'plan=pro']);
+    // `==`, a name glued to other text, and `a=b=c` read as one value
+    expect(fields('if x == y then (a=1) b=c=d')).toEqual(['b=c=d']);
+    const out = twinText('Jul 14 18:19:28 api[311]: login ok user_id=7093467311913 session_token=Zq81LmNo22Xy');
+    expect(out).not.toContain('7093467311913');
+    expect(out).not.toContain('Zq81LmNo22Xy');
+  });
+
   it('reads SQL INSERT statements: each literal named by its column', () => {
     const text = "INSERT INTO `users` (id, email, api_token) VALUES (1, 'a@b.c', 'tk_1'), (2, 'it''s', NULL);";
     expect(fields(text)).toEqual(['id=1', 'email=a@b.c', 'api_token=tk_1', 'id=2', "email=it''s"]);
@@ -124,6 +200,134 @@ describe('the structure reader', () => {
       'user=bob2',
       'storepass=k3yst0re',
     ]);
+  });
+});
+
+describe('command lines as they appear in terminals and CI logs', () => {
+  it('reads a command after a shell prompt or a `set -x` trace mark', () => {
+    // prompts as bash(1) PROMPTING writes them (`\\u@\\h:\\w\\$`, `[\\u@\\h \\W]\\$`), `#` for root, and
+    // the `+ ` that `set -x` puts before each traced command
+    expect(fields(`$ redis-cli -a myUnguessablePazzzzzword123 PING`)).toEqual(['password=myUnguessablePazzzzzword123']);
+    expect(fields(`deploy@web-1:~$ docker login -u ci-bot -p 'Vq&9s!Lm#2' registry.example.com`)).toEqual([
+      'username=ci-bot',
+      'password=Vq&9s!Lm#2',
+    ]);
+    expect(fields(`[root@db01 ~]# mysql -u backup -pZ=8?kq!w0 -h 10.0.0.5`)).toEqual([
+      'user=backup',
+      'password=Z=8?kq!w0',
+      'host=10.0.0.5',
+    ]);
+    expect(fields(`2025-07-11T14:12:11.1123718Z + mysql -h db.example.internal -u app '-pG+J=%3EQK' crm`)).toEqual([
+      'host=db.example.internal',
+      'user=app',
+      'password=G+J=%3EQK',
+    ]);
+  });
+
+  it("reads a user:password whose parts are quoted apart, OpenLDAP's -D and -w, ssh destinations", () => {
+    expect(fields(`$ curl -s -u jdoe:'n_lY=j4t&wd.mk' https://example.com/export.csv`)).toEqual([
+      'user=jdoe',
+      'password=n_lY=j4t&wd.mk',
+    ]);
+    // ldapsearch(1): -D binddn, -w passwd, -H ldapuri
+    expect(
+      fields(
+        `$ ldapsearch -x -H ldap://ldap.example.com -D "cn=Manager,dc=example,dc=com" -w 'k0A]t#5$f' "(uid=jdoe)"`,
+      ),
+    ).toEqual(['uri=ldap://ldap.example.com', 'binddn=cn=Manager,dc=example,dc=com', 'password=k0A]t#5$f']);
+    // sshpass(1) runs ssh(1), whose destination is [user@]hostname
+    expect(fields(`$ sshpass -p 'g^?[Ha$gQ' ssh jdoe@build.example.org 'uptime'`)).toEqual([
+      'password=g^?[Ha$gQ',
+      'user=jdoe',
+      'host=build.example.org',
+    ]);
+    expect(fields(`scp -P 2200 report.pdf deploy@files.example.org:/srv/in`)).toEqual([
+      'user=deploy',
+      'host=files.example.org',
+    ]);
+  });
+
+  it("reads HTTPie's request items: Header:value, field=value, param==value", () => {
+    // httpie.io/docs/cli/request-items
+    expect(
+      fields(`$ http -a alice:'qF!$5&r4{A' POST pie.dev/post X-API-Token:abc123def name=John search==rain`),
+    ).toEqual(['user=alice', 'password=qF!$5&r4{A', 'X-API-Token=abc123def', 'name=John', 'search=rain']);
+    // the URL and a host:port are no items
+    expect(fields(`http -v https://pie.dev/get localhost:3000/a`)).toEqual([]);
+  });
+
+  it('replaces those passwords, logins and tokens in the twin', () => {
+    const doc = [
+      `$ redis-cli -a myUnguessablePazzzzzword123 PING`,
+      `deploy@web-1:~$ docker login -u ci-bot -p 'Vq&9s!Lm#2' registry.example.com`,
+      `2025-07-11T14:12:11.1123718Z + mysql -h db -u app '-pG+J=%3EQK' crm`,
+      `$ ldapsearch -x -H ldap://ldap.example.com -D "cn=Manager,dc=example,dc=com" -w 'k0A]t#5$f' "(uid=jdoe)"`,
+      `$ sshpass -p 'g^?[Ha$gQ' ssh jdoe@build.example.org 'uptime'`,
+      `$ http -a alice:'qF!$5&r4{A' POST pie.dev/post X-API-Token:Zk81mQa7Lx03PwR`,
+    ].join('\n');
+    const out = twinText(doc);
+    for (const v of [
+      'myUnguessablePazzzzzword123',
+      'Vq&9s!Lm#2',
+      'G+J=%3EQK',
+      'k0A]t#5$f',
+      'g^?[Ha$gQ',
+      'qF!$5&r4{A',
+      'Zk81mQa7Lx03PwR',
+      'jdoe@',
+    ])
+      expect(out).not.toContain(v);
+    expect(out).toContain('$ redis-cli -a ');
+    expect(out).toContain(" '-p");
+  });
+});
+
+describe('name / value pairs in JSON (HAR 1.2 headers, cookies, queryString, params)', () => {
+  // the HAR 1.2 spec (w3c.github.io/web-performance/specs/HAR/Overview.html): `headers`, `cookies`,
+  // `queryString` and `postData.params` are arrays of objects with `name` and `value`
+  const b64 = Buffer.from('jdoe:W3lc0me&In').toString('base64');
+  const har = JSON.stringify(
+    {
+      log: {
+        entries: [
+          {
+            request: {
+              headers: [
+                { name: 'Accept', value: 'application/json' },
+                { name: 'Authorization', value: `Basic ${b64}` },
+                { name: 'X-Api-Key', value: 'rSWht9JVSoGqWnb0RoKtX1gQ1Bzl' },
+              ],
+              cookies: [{ name: 'TestCookie', value: '24p1rb4us07puakps4cu46cc09', path: '/', httpOnly: false }],
+              queryString: [
+                { name: 'page', value: '2' },
+                { name: 'access_token', value: 'q9ZrT7mKx2Lp' },
+              ],
+            },
+            response: {
+              headers: [{ name: 'Set-Cookie', value: 'sid=Zq81LmNo22Xy; Path=/; HttpOnly' }],
+              cookies: [{ name: 'theme', value: 'dark' }],
+            },
+          },
+        ],
+      },
+    },
+    null,
+    2,
+  );
+
+  it('names each value by its name: secrets under secret names, cookie values, a Basic credential', () => {
+    const out = twinText(har, 'json');
+    for (const v of [b64, 'rSWht9JVSoGqWnb0RoKtX1gQ1Bzl', '24p1rb4us07puakps4cu46cc09', 'q9ZrT7mKx2Lp', 'Zq81LmNo22Xy'])
+      expect(out).not.toContain(v);
+    type Pairs = { name: string; value: string }[];
+    const twin = JSON.parse(out) as { log: { entries: Record<string, Record<string, Pairs>>[] } };
+    const { request, response } = twin.log.entries[0]!;
+    expect(request!.headers![0]).toEqual({ name: 'Accept', value: 'application/json' });
+    expect(basicParts(request!.headers![1]!.value.slice(6))).not.toBeNull();
+    expect(request!.queryString![0]).toEqual({ name: 'page', value: '2' });
+    expect(response!.headers![0]!.value).toMatch(/^sid=\S+; Path=\/; HttpOnly$/);
+    // a cookie that is a plain word stays
+    expect(response!.cookies![0]).toEqual({ name: 'theme', value: 'dark' });
   });
 });
 

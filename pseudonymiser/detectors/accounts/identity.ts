@@ -118,12 +118,42 @@ function inPersonObject(path: readonly string[]): boolean {
   return i >= 0 && PERSON_OBJECT_KEYS.test(normKey(path[i]!));
 }
 
+/** Keys of a person's name: an object holding one is a person, whatever its own key (Slack's users.json). */
+const PERSON_NAME_KEYS =
+  /^(?:real_?name|first_?name|last_?name|given_?name|family_?name|full_?name|surname|forename|display_?name)$/;
+
+/** The path of the object holding the value at `path` (its last key and array positions after it dropped). */
+function parentOf(path: readonly string[]): string {
+  let i = path.length - 1;
+  while (i >= 0 && path[i] === '*') i--;
+  return path.slice(0, i).join('\u0000');
+}
+
+/**
+ * The objects of a chunk's JSON (by parent path) that hold a person's name: their `id` and `name` are the
+ * person's (`[{"id": "U0G9QF9C6", "name": "jdoe", "real_name": "Jane Doe"}]`). Read once per chunk, and
+ * only when an `id` or `name` asks.
+ */
+function objectsWithPersonNames(segs: Chunk['segments']): Set<string> {
+  const out = new Set<string>();
+  for (const seg of segs) {
+    if (seg.isKey || seg.path.length === 0) continue;
+    const path = seg.path;
+    let i = path.length - 1;
+    while (i >= 0 && path[i] === '*') i--;
+    if (i >= 0 && PERSON_NAME_KEYS.test(normKey(path[i]!))) out.add(parentOf(path));
+  }
+  return out;
+}
+
 /**
  * Whether a JSON number under this key is an id the detectors must see (format/chunks.ts ChunkOptions.numberKey):
  * an id key (`author_id`, `user_id`), a bank or national-id key, a key that refers to a person (`assignee`).
  */
-export function idNumberKey(raw: string): boolean {
-  return keyInfo(raw) !== null || refKeyOf(raw) === 'ref';
+export function idNumberKey(raw: string, parent?: string): boolean {
+  if (keyInfo(raw) !== null) return true;
+  const ref = refKeyOf(raw);
+  return ref === 'ref' || (ref === 'object_id' && parent !== undefined && PERSON_OBJECT_KEYS.test(normKey(parent)));
 }
 
 /** A one-word login under a person reference or a person object's name key: a user name. */
@@ -399,6 +429,7 @@ export const identityDetector: Detector = {
 
     // JSON fields, and OpenTelemetry key/value attribute pairs
     let pending: { kind: IdKind; seg: number; key: string } | null = null;
+    let personObjects: Set<string> | null = null;
     for (let i = 0; i < segs.length; i++) {
       const seg = segs[i]!;
       if (seg.isKey || seg.path.length === 0) continue;
@@ -430,7 +461,7 @@ export const identityDetector: Detector = {
         } else if (ref === 'ref') {
           if (/\d/.test(value)) reportValue(value, seg.start, 'account_id', sink, 'id');
           else reportLogin(value, seg.start, sink);
-        } else if (!inPersonObject(path)) {
+        } else if (!inPersonObject(path) && !(personObjects ??= objectsWithPersonNames(segs)).has(parentOf(path))) {
           // the ids and names of anything else (tools, files, messages) are no one's
         } else if (ref === 'object_id') reportValue(value, seg.start, 'account_id', sink, 'id');
         else reportLogin(value, seg.start, sink);

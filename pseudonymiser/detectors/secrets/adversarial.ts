@@ -62,4 +62,10 @@ export const ADVERSARIAL: readonly (readonly [string, (n: number) => string])[] 
   ['INSERT, unterminated string', (n) => "INSERT INTO t (a, b) VALUES ('x".repeat(Math.floor(n / 32))],
   ['INSERT, many tuples', (n) => "INSERT INTO t (a, b) VALUES (1, 'x')" + ", (1, 'x')".repeat(Math.floor(n / 10))],
   ['COPY without end', (n) => 'COPY t (a, b) FROM stdin;\n' + '1\t2\n'.repeat(n >> 2)],
+  ['CREATE TABLE unclosed', (n) => 'CREATE TABLE t (a int, '.repeat(Math.floor(n / 23)) + 'INSERT INTO t VALUES (1)'],
+  ['bare INSERTs', (n) => 'CREATE TABLE t (a int);\n' + "INSERT INTO t VALUES ('x');\n".repeat(Math.floor(n / 28))],
+  ['logfmt after a prefix', (n) => 'I0714 ' + 'a=" b='.repeat(Math.floor(n / 6))],
+  ['names glued before =', (n) => 'I0714 ' + 'a'.repeat(n - 8) + '=x'],
+  ['prompts', (n) => '$ '.repeat(n >> 1) + '-p x'],
+  ['ssh destinations', (n) => 'ssh -l x ' + 'a@'.repeat(n >> 1)],
 ];
