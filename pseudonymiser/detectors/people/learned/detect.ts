@@ -11,9 +11,9 @@ import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
-import { isTitle, type TokenFacts } from './features';
-import { isOrgHeadWord, splitLegal } from '../../../standins/people';
-import { forEachRegion, newTokens, tokenize, WORD, LINK, type Tokens } from './tokens';
+import { isLegalForm, isTitle, type TokenFacts } from './features';
+import { isOrgHeadWord } from '../../../standins/people';
+import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
 import { isGiven, isPlainWord, neverName } from '../score';
@@ -82,6 +82,16 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
   let to = s.to;
   while (to > from && t.kind[to - 1] !== WORD) to--;
   if (s.kind === 'organisation') {
+    // a legal form right after the span: the whole name with its form is the rules' reading (`Blue Harbor Pty
+    // Ltd`), and the model's part of it would become a name of its own
+    let next = s.to;
+    while (next < t.count && t.kind[next] === PUNCT && t.text.charCodeAt(t.start[next]!) === 44) next++;
+    if (
+      next < t.count &&
+      t.kind[next] === WORD &&
+      isLegalForm(t.text.slice(t.start[next]!, t.end[next]!).toLowerCase())
+    )
+      return;
     // an English word opening the sentence is no part of an organisation's name (`Bump Amazon Web Services`)
     while (
       from < to &&
@@ -113,8 +123,7 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
     if (ws.length < 2) return;
     if (ws.some((w) => PUBLIC_BODY.has(w.toLowerCase()))) return;
     // only words of a kind of organisation and legal forms (`Robotics Ltd`): no name
-    const core = splitLegal(surface).core.trim();
-    if (core.length === 0 || core.split(/\s+/).every((w) => isOrgHeadWord(w.toLowerCase()))) return;
+    if (ws.every((w) => isOrgHeadWord(w.toLowerCase()) || isLegalForm(w.toLowerCase()))) return;
     // a public name's products and divisions (`Google Cloud Platform`): its first word that is no ordinary word
     const head = ws.find((w) => !isPlainWord(w.toLowerCase()));
     if (head !== undefined && lex.isPublicOrg(head.toLowerCase())) return;

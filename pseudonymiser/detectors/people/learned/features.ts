@@ -38,6 +38,12 @@ export function isTitle(lower: string): boolean {
   return TITLES.has(lower.endsWith('.') ? lower.slice(0, -1) : lower);
 }
 
+/** Whether a lower-case word is a legal form of a company (`ltd`, `gmbh`, `pty`). */
+export function isLegalForm(lower: string): boolean {
+  const bare = lower.endsWith('.') ? lower.slice(0, -1) : lower;
+  return LEGALS.has(bare) || LEGALS.has(lower);
+}
+
 /** Lexicon facts beyond the lexicon's own flags (bits 0-6). */
 const PLACE = 1 << 7;
 const PUBLIC_ORG = 1 << 8;
