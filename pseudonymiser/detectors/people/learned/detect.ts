@@ -3,9 +3,11 @@
  * reported the way every people rule reports (people/report.ts), so that
  * resolution links them with what the key paths and the rules found.
  *
- * What the model says is kept unless it is what a twin must keep: a public
- * organisation or body (a court, a ministry, a parliament), a place, or one
- * ordinary English word alone.
+ * What the model says is reported unless it is what a twin must keep: a
+ * public organisation or body (a court, a ministry, a parliament), a place,
+ * an identifier or a code word, an English word opening a sentence, a
+ * contract's defined party (English words on no name list), or only the
+ * words that say what kind of organisation it is (`Robotics Ltd`).
  */
 import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
@@ -27,7 +29,8 @@ function model(): Int16Array {
 
 /**
  * The least margin (best name tag's score less the best other tag's, at the span's weakest token) a span needs:
- * one word alone, two words or more, and one word alone that is also an English word (`Rose`, `Bill`). Chosen on the dev splits by `training/ner/tune.ts`, which alone changes them.
+ * one word alone, two words or more, and one word alone that is also an English word (`Rose`, `Bill`). Chosen on
+ * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
  */
 export const thresholds = { single: 0, multi: 0, word: 40 };
 
