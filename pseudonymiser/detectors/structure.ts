@@ -7,7 +7,7 @@
  * config entry, an SQL column or a command-line flag exactly as it reads a
  * JSON key.
  *
- * One forward read of a chunk's text finds:
+ * A forward read of a chunk's lines, and one of its SQL statements, finds:
  *
  * - tables: a header line and the rows under it, cells split by `|` or `│`
  *   (psql, mysql and sqlite boxes, markdown tables, pipe-separated rows;
@@ -973,23 +973,26 @@ function requestItem(text: string, s: number, e: number, out: Field[]): void {
 
 // ---------------------------------------------------------------- SQL
 
+/** The keyword an SQL insert's tuples follow, in any letter case (SQL keywords are case-insensitive). */
+const VALUES_WORD = /values/gi;
+/** `CREATE TABLE` in any letter case and spacing. */
+const CREATE_TABLE = /create\s+table/gi;
+
 /** `INSERT INTO name (` read backwards from the `(` of the column list. */
 const INSERT_HEAD = /insert\s+(?:ignore\s+)?into\s+[^\s(]{1,128}\s*$/i;
 
 /**
  * `INSERT INTO t (c1, c2) VALUES (v1, v2), (…)`: found from each `VALUES`
- * (either case), read back to its column list (never past the statement
+ * (in any letter case), read back to its column list (never past the statement
  * before), then forward through its tuples.
  */
 function readSql(text: string, out: Field[], from: number, to: number): void {
   let floor = from;
-  let upper = nextOf(text, 'VALUES', from, to);
-  let lower = nextOf(text, 'values', from, to);
   let tables: Map<string, string[]> | null = null;
   for (;;) {
-    if (upper < floor) upper = nextOf(text, 'VALUES', floor, to);
-    if (lower < floor) lower = nextOf(text, 'values', floor, to);
-    const v = Math.min(upper, lower);
+    VALUES_WORD.lastIndex = floor;
+    const hit = VALUES_WORD.exec(text);
+    const v = hit === null ? to : hit.index;
     if (v >= to) return;
     structureWork.steps++;
     let names = columnsBefore(text, Math.max(floor, v - 4096), v);
@@ -1033,19 +1036,20 @@ const NOT_COLUMN = /^(?:primary|key|unique|constraint|index|foreign|check|fullte
  */
 function createdTables(text: string, from: number, to: number): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const head of ['CREATE TABLE', 'create table']) {
-    for (let i = text.indexOf(head, from); i >= 0 && i < to; i = text.indexOf(head, i)) {
-      structureWork.steps++;
-      i += head.length;
-      CREATE_HEAD.lastIndex = i;
-      const m = CREATE_HEAD.exec(text);
-      if (m === null || CREATE_HEAD.lastIndex > to) continue;
-      const names: string[] = [];
-      i = columnDefs(text, CREATE_HEAD.lastIndex, Math.min(to, CREATE_HEAD.lastIndex + 65536), names);
-      if (names.length > 0 && names.length <= 256) map.set(tableKey(m[1]!), names);
-    }
+  let i = from;
+  for (;;) {
+    CREATE_TABLE.lastIndex = i;
+    const head = CREATE_TABLE.exec(text);
+    if (head === null || head.index >= to) return map;
+    structureWork.steps++;
+    i = head.index + head[0].length;
+    CREATE_HEAD.lastIndex = i;
+    const m = CREATE_HEAD.exec(text);
+    if (m === null || CREATE_HEAD.lastIndex > to) continue;
+    const names: string[] = [];
+    i = columnDefs(text, CREATE_HEAD.lastIndex, Math.min(to, CREATE_HEAD.lastIndex + 65536), names);
+    if (names.length > 0 && names.length <= 256) map.set(tableKey(m[1]!), names);
   }
-  return map;
 }
 
 /**

@@ -126,6 +126,14 @@ describe('the structure reader', () => {
           "INSERT INTO api_keys VALUES(1,'ann','Zk81mQa7');\nINSERT INTO public.api_keys VALUES (2, 'bo', 'Lx03PwR9');",
       ),
     ).toEqual(['id=1', 'owner=ann', 'secret=Zk81mQa7', 'id=2', 'owner=bo', 'secret=Lx03PwR9']);
+    // SQL keywords in any letter case and spacing
+    expect(
+      fields("Create  Table keys (owner text, secret text);\nInsert Into keys Values ('cy', 'Qw84nZ2e');"),
+    ).toEqual(['owner=cy', 'secret=Qw84nZ2e']);
+    expect(fields("insert into keys (owner, secret) Values ('dee', 'Mv27kP5r');")).toEqual([
+      'owner=dee',
+      'secret=Mv27kP5r',
+    ]);
     // a table no CREATE TABLE defines names nothing
     expect(fields("INSERT INTO other VALUES (1,'x');")).toEqual([]);
     // and the detectors read those names: the token, the login and the user's id are replaced
