@@ -40,10 +40,6 @@ describe('accounts: street addresses of many countries', () => {
     expect(surfaces(line, 'address')).toContain(street);
   });
 
-  it('covers at least 15 countries', () => {
-    expect(new Set(CASES.map(([c]) => c)).size).toBeGreaterThanOrEqual(15);
-  });
-
   it('keeps postcode and city (the written policy) and replaces the street line', () => {
     const out = twinOf('Lieferung an Kastanienring 98, 50000 Köln');
     expect(out).toMatch(/^Lieferung an [A-Z][a-zäöüß]+ring \d\d, 50000 Köln$/);
