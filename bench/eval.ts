@@ -39,7 +39,7 @@ import {
   type Label,
   type TraceEval,
 } from './evaluate';
-import { evalLayouts, type LayoutsSummary } from './layouts-eval';
+import { bump, evalLayouts, type LayoutsSummary, type Tally } from './layouts-eval';
 import { pct, table } from './report';
 import { keyFor, repoRoot } from './util';
 
@@ -59,17 +59,6 @@ export interface EvalOptions {
 export const LAYOUTS_DEV_SEED = 'tracetwin-layouts';
 
 // ---------------------------------------------------------------- tallies
-
-interface Tally {
-  planted: number;
-  leaked: number;
-}
-const bump = (m: Map<string, Tally>, k: string, leaked: boolean): void => {
-  const t = m.get(k) ?? { planted: 0, leaked: 0 };
-  t.planted++;
-  if (leaked) t.leaked++;
-  m.set(k, t);
-};
 
 interface FormatTally {
   files: number;

@@ -33,11 +33,13 @@ export interface LayoutsOptions {
   readonly key: string;
 }
 
-interface Tally {
+/** Planted values and how many of them leaked. */
+export interface Tally {
   planted: number;
   leaked: number;
 }
-const bump = (m: Map<string, Tally>, k: string, leaked: boolean): void => {
+/** Counts one planted value under `k`. */
+export const bump = (m: Map<string, Tally>, k: string, leaked: boolean): void => {
   const t = m.get(k) ?? { planted: 0, leaked: 0 };
   t.planted++;
   if (leaked) t.leaked++;

@@ -19,7 +19,7 @@ export interface Scores {
   falseTokens: number;
 }
 
-export function mentionScores(units: readonly Unit[], w: Weights, threshold = 0): Scores {
+export function mentionScores(units: readonly Unit[], w: Weights): Scores {
   const s: Scores = { per: 0, perFound: 0, org: 0, orgFound: 0, outsideTokens: 0, falseTokens: 0 };
   const dec = new Decoder();
   for (const u of units) {
@@ -29,7 +29,7 @@ export function mentionScores(units: readonly Unit[], w: Weights, threshold = 0)
       const d = dec.decode(r.tokens, w, r.lineStart, 0);
       for (let i = 0; i < r.tokens.count; i++) {
         const tag = d.tags[i]!;
-        if (tag !== O && tag < B_OTH && d.margins[i]! >= threshold)
+        if (tag !== O && tag < B_OTH)
           for (let c = r.tokens.start[i]!; c < r.tokens.end[i]!; c++) tagAt[c] = tag;
       }
     }

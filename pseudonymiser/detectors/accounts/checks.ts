@@ -301,7 +301,9 @@ export function bech32Encode(hrp: string, data: number[], constant: number): str
 }
 
 /** Human-readable parts of segwit addresses: Bitcoin (BIP-173: main, test, regtest) and Litecoin (main, test). */
-const SEGWIT_HRPS = new Set(['bc', 'tb', 'bcrt', 'ltc', 'tltc']);
+/** The human-readable parts of segwit addresses (BIP-173: Bitcoin, its test and regtest nets, Litecoin), longest first. */
+export const SEGWIT_HRP_LIST = ['bcrt', 'tltc', 'ltc', 'bc', 'tb'] as const;
+const SEGWIT_HRPS: ReadonlySet<string> = new Set(SEGWIT_HRP_LIST);
 
 /** A segwit address is valid when its checksum variant matches its witness version (BIP-350). */
 export function segwitValid(s: string): boolean {

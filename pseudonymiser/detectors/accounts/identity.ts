@@ -302,9 +302,8 @@ function nextTilde(corpus: string, from: number): RegExpExecArray | null {
 }
 
 /** Provider id prefixes (`cus_`, `acct_`, `price_`, …, lists.ts PROVIDER_ID_PREFIXES): one of these words, then `_`. */
-const STRIPE_WORDS = PROVIDER_ID_PREFIXES;
-/** The longest of STRIPE_WORDS. */
-const STRIPE_LONGEST = Math.max(...[...STRIPE_WORDS].map((w) => w.length));
+/** The longest of PROVIDER_ID_PREFIXES. */
+const STRIPE_LONGEST = Math.max(...[...PROVIDER_ID_PREFIXES].map((w) => w.length));
 const isLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
@@ -394,7 +393,7 @@ export function nextStripePrefix(corpus: string, from: number): number {
     let p = u;
     while (p > 0 && u - p <= STRIPE_LONGEST && isLetterCode(corpus.charCodeAt(p - 1))) p--;
     if (p < from || u - p < 2 || u - p > STRIPE_LONGEST) continue;
-    if (STRIPE_WORDS.has(corpus.slice(p, u))) return p;
+    if (PROVIDER_ID_PREFIXES.has(corpus.slice(p, u))) return p;
   }
   return -1;
 }

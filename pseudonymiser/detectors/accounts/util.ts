@@ -105,10 +105,3 @@ export function lineStartWithin(s: string, p: number, limit: number, floor = 0):
   for (let i = p - 1; i >= stop; i--) if (s.charCodeAt(i) === 10) return i + 1;
   return stop;
 }
-
-/** Where the line holding `p` ends, looking ahead at most `limit` characters (see lineStartWithin). */
-export function lineEndWithin(s: string, p: number, limit: number): number {
-  const stop = Math.min(s.length, p + limit);
-  for (let i = p; i < stop; i++) if (s.charCodeAt(i) === 10) return i;
-  return stop;
-}

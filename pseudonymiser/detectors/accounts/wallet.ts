@@ -10,7 +10,7 @@
  * Forty hex digits without `0x` are git SHAs and stay.
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
-import { base58CheckDecode, base58Decode, eip55, segwitValid } from './checks';
+import { base58CheckDecode, base58Decode, eip55, segwitValid, SEGWIT_HRP_LIST } from './checks';
 import { charTable, firstInRuns, isWord, lastKey, normKey } from './util';
 
 /**
@@ -46,7 +46,7 @@ export function nextBase58(s: string, from: number): RegExpExecArray | null {
   });
 }
 /** Human-readable parts of segwit addresses (BIP-173 and the coins' chain parameters), longest first. */
-const SEGWIT_HRPS = ['bcrt', 'tltc', 'ltc', 'bc', 'tb'];
+const SEGWIT_HRPS: readonly string[] = SEGWIT_HRP_LIST;
 export const SEGWIT = new RegExp(
   `(?<![\\w])(?:${SEGWIT_HRPS.join('|')}|${SEGWIT_HRPS.join('|').toUpperCase()})1[02-9ac-hj-np-zAC-HJ-NP-Z]{8,87}(?![\\w])`,
   'g',

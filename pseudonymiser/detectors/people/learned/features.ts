@@ -13,7 +13,7 @@
  */
 import { flagsOf, isPlace, isPublicOrg, registerOf } from '../lexicon';
 import { RunMemo } from '../../../memo';
-import { LINK, NUMBER, PUNCT, type Tokens } from './tokens';
+import { LINK, NUMBER, PUNCT, WORD, type Tokens } from './tokens';
 
 /** log2 of the number of feature buckets of a model. */
 export const BUCKET_BITS = 18;
@@ -79,7 +79,8 @@ const ORG_HEADS = new Set(
   daycare care homes living communications telecom wireless digital interactive games entertainment productions
   films pictures music records events catering`.split(/\s+/),
 );
-const PARTICLES = new Set(
+/** Lower-case words that may stand inside a person's name (`van`, `bin`). */
+export const PARTICLES: ReadonlySet<string> = new Set(
   `van von der den de da das do dos del della di du le la bin binti ibn al el ben bat ter ten zu af av y e`.split(
     /\s+/,
   ),
@@ -272,7 +273,7 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
 export function allCaps(t: Tokens, f: TokenFacts): boolean {
   let words = 0;
   for (let i = 0; i < t.count; i++) {
-    if (t.kind[i] !== 0) continue;
+    if (t.kind[i] !== WORD) continue;
     if (t.end[i]! - t.start[i]! < 2) continue;
     if (!f.caps[i]) return false;
     words++;

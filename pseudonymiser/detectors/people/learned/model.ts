@@ -20,6 +20,7 @@ import {
   I_ORG,
   B_OTH,
   I_OTH,
+  PARTICLES,
   allCaps,
   readFacts,
   newFacts,
@@ -48,12 +49,6 @@ export function allowed(prev: number, tag: number): boolean {
   return true;
 }
 
-/** Lower-case words that may stand inside a person's name (`van`, `bin`). */
-const PARTICLES = new Set(
-  `van von der den de da das do dos del della di du le la bin binti ibn al el ben bat ter ten zu af av y e`.split(
-    /\s+/,
-  ),
-);
 /** Lower-case words that may stand inside an organisation's or another thing's name (`of`, `and`). */
 const JOINING = new Set([...PARTICLES, ...'of and for the on at in und et'.split(' ')]);
 
