@@ -29,8 +29,7 @@ export function mentionScores(units: readonly Unit[], w: Weights): Scores {
       const d = dec.decode(r.tokens, w, r.lineStart, 0);
       for (let i = 0; i < r.tokens.count; i++) {
         const tag = d.tags[i]!;
-        if (tag !== O && tag < B_OTH)
-          for (let c = r.tokens.start[i]!; c < r.tokens.end[i]!; c++) tagAt[c] = tag;
+        if (tag !== O && tag < B_OTH) for (let c = r.tokens.start[i]!; c < r.tokens.end[i]!; c++) tagAt[c] = tag;
       }
     }
     for (const m of u.mentions) {
