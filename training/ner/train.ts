@@ -76,6 +76,8 @@ export function train(
   const next = seeded(opts.seed);
   const p = new Perceptron();
   const dec = new Decoder();
+  // names in lower case are read at run time only (Decoder.lowerCase)
+  dec.lowerCase = false;
   const order = regions.map((_, i) => i);
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     // Fisher-Yates with the seeded generator

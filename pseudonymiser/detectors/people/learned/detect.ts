@@ -29,10 +29,11 @@ function model(): Int16Array {
 
 /**
  * The least margin (best name tag's score less the best other tag's, at the span's weakest token) a span needs:
- * one word alone, two words or more, and one word alone that is also an English word (`Rose`, `Bill`). Chosen on
+ * one word alone, two words or more, one word alone that is also an English word (`Rose`, `Bill`), and a name in
+ * lower case (`priya raman`: more is needed where capitals say nothing). Chosen on
  * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 20 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -52,9 +53,13 @@ function initials(w: string): boolean {
   return /^(?:\p{L}\.)+$/u.test(w) || /^\p{Lu}$/u.test(w);
 }
 
-/** An English word of any frequency band that no name list holds (`borrower`, `lender`). */
+/**
+ * An English word of any frequency band that no name list holds (`borrower`, `lender`), or a compound of such words
+ * on no list as a whole (`set-cookie`, `follow-up`).
+ */
 export function ordinaryWord(lower: string): boolean {
   const f = lex.flagsOf(lower);
+  if (f === 0 && lower.indexOf('-') > 0) return lower.split('-').every((p) => p.length > 0 && ordinaryWord(p));
   return (
     (f & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0 &&
     (f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0
@@ -199,7 +204,9 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
     const facts = decoder.facts;
     for (const s of spansOf(t.count, d)) {
       const words = s.to - s.from;
-      if (s.margin >= (words === 1 ? thresholds.single : thresholds.multi)) reportSpan(t, facts, s, sink, st);
+      const c = text.charCodeAt(t.start[s.from]!);
+      const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
+      if (s.margin >= least) reportSpan(t, facts, s, sink, st);
     }
   });
   // no chunk is kept alive by the reused tokens
