@@ -75,6 +75,15 @@ function internal(stage: string, err: unknown): ApplicationFailure {
   });
 }
 
+/**
+ * A pool thread that ran out of its heap (`resourceLimits`) on this trace would run out of it again on every
+ * attempt: the trace needs more than a run may hold. Deterministic, so not retried, and told to the client as
+ * unsupported content rather than an internal error worth repeating.
+ */
+export function isThreadOutOfMemory(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
 function missing(what: string): ApplicationFailure {
   return ApplicationFailure.create({ type: FAILURE_TYPES.runInputMissing, message: what, nonRetryable: true });
 }
@@ -140,16 +149,26 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
             const bytesIn = (await fsp.stat(inputFile)).size;
             const outputFile = path.join(scratch, 'twin');
             const started = Date.now();
-            const result = await pool.run(
-              {
-                inputFile,
-                outputFile,
-                key: run.twinningKey,
-                confidential: run.confidential,
-                format: formatOf(run.filename),
-              },
-              ctx?.cancellationSignal,
-            );
+            const result = await pool
+              .run(
+                {
+                  inputFile,
+                  outputFile,
+                  key: run.twinningKey,
+                  confidential: run.confidential,
+                  format: formatOf(run.filename),
+                },
+                ctx?.cancellationSignal,
+              )
+              .catch((err: unknown) => {
+                if (!isThreadOutOfMemory(err)) throw err;
+                logger?.warn({ twin_id: twinId, bytes_in: bytesIn }, 'the run ran out of memory');
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.unsupportedContent,
+                  message: 'twinning it needs more memory than one run may use',
+                  nonRetryable: true,
+                });
+              });
             if (!result.ok) {
               if (result.unsupported) {
                 throw ApplicationFailure.create({

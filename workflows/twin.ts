@@ -84,7 +84,7 @@ export function runErrorOf(err: unknown): RunError {
     return {
       type: 'run_error',
       code: 'unsupported_content',
-      message: `The file is not text: ${cause.message}`,
+      message: `The file cannot be twinned: ${cause.message}`,
       retryable: false,
     };
   }

@@ -68,6 +68,74 @@ const SLASH_ESCAPE = 4;
 const OBJ = 1;
 const ARR = 2;
 
+/**
+ * The deepest nesting of arrays and objects the engine twins. Each level costs the scanner a key-path node
+ * and its cached key list (O(depth) each), so a document of only brackets (`[[[[…]]]]`) would cost hundreds
+ * of times its size; traces nest a few dozen levels at most. A document deeper than this is refused before
+ * it is decoded (the survey's {@link NestingGauge}); a JSON text inside a string deeper than this is kept as
+ * a plain string ({@link walkJson} does not read it as JSON).
+ */
+export const MAX_NESTING = 256;
+
+/**
+ * Measures the nesting of arrays and objects in JSON bytes as they stream by, in constant memory: brackets
+ * inside strings do not count. Fed with the whole document in order (or, for JSON Lines, with blocks of
+ * whole lines: each line counts from zero). It reads the bytes as JSON would without validating them; a
+ * document that is not JSON may be measured wrong, which only matters to the bound of walkJson's own check.
+ */
+export class NestingGauge {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** The deepest nesting seen so far. */
+  deepest = 0;
+
+  constructor(private readonly perLine: boolean) {}
+
+  /** Reads the next bytes; false as soon as the nesting passes `limit` (the gauge is then spent). */
+  feed(bytes: Uint8Array, limit: number = MAX_NESTING): boolean {
+    let depth = this.depth;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let deepest = this.deepest;
+    const perLine = this.perLine;
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+        else if (c === 0x0a && perLine) {
+          // a JSON string holds no line feed: the line was not JSON, and the next one starts afresh
+          inString = false;
+          depth = 0;
+        }
+        continue;
+      }
+      if (c === 0x22) inString = true;
+      else if (c === 0x5b || c === 0x7b) {
+        if (++depth > deepest) {
+          deepest = depth;
+          if (deepest > limit) {
+            this.deepest = deepest;
+            return false;
+          }
+        }
+      } else if (c === 0x5d || c === 0x7d) {
+        if (depth > 0) depth--;
+      } else if (c === 0x0a && perLine) {
+        depth = 0;
+        escaped = false;
+      }
+    }
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    this.deepest = deepest;
+    return true;
+  }
+}
+
 function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
@@ -169,7 +237,9 @@ function scanLiteral(text: string, i: number, word: string): number {
 
 /**
  * Walks the JSON text in [start, end). Returns true when it is exactly one
- * valid JSON value (surrounding whitespace allowed). The visitor is called
+ * valid JSON value (surrounding whitespace allowed) nested no deeper than
+ * MAX_NESTING levels (deeper, it returns false as for invalid JSON, having
+ * held at most MAX_NESTING levels). The visitor is called
  * only when `visit` is given; callers that must not act on invalid input
  * validate first with `visit` undefined.
  */
@@ -212,6 +282,8 @@ export function walkJson(
     if (i >= end) return false;
     const c = text.charCodeAt(i);
     let afterValue = true;
+    // one more level than MAX_NESTING (an empty container included) is not read
+    if ((c === 0x7b || c === 0x5b) && ctx.length >= MAX_NESTING) return false;
     if (c === 0x7b) {
       i++;
       ws();

@@ -18,6 +18,8 @@ import { contentKeyFor } from '../../db/runs';
 import { twin } from '../../pseudonymiser';
 import { createBlobStore, type BlobStore } from '../../storage';
 import { FAILURE_TYPES } from '../../workflows/types';
+import { runErrorOf } from '../../workflows/twin';
+import { MAX_NESTING } from '../../pseudonymiser/format/json';
 import { openTestDatabase } from '../service/helpers';
 import { acceptUpload, type Accepted } from './accept';
 
@@ -117,6 +119,40 @@ describe.each([
     expect(await folderStore.exists(contentKeyFor(t.twinId))).toBe(false);
     expect(runFolders(scratchDir)).toEqual([]);
   }, 60_000);
+});
+
+test('JSON nested deeper than the engine reads fails once as unsupported content, not retried', async () => {
+  const n = MAX_NESTING + 1;
+  const t = await accept('nested.json', Buffer.from('['.repeat(n) + ']'.repeat(n)));
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const activities = createActivities({ db: handle.db, blobs: folderStore, pool, scratchDir });
+  const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ApplicationFailure);
+  expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.unsupportedContent);
+  expect((err as ApplicationFailure).nonRetryable).toBe(true);
+  expect((err as ApplicationFailure).message).toContain(`deeper than ${MAX_NESTING} levels`);
+  // what the twin's error object says
+  expect(runErrorOf(err)).toMatchObject({ code: 'unsupported_content', retryable: false });
+  expect(runFolders(scratchDir)).toEqual([]);
+}, 60_000);
+
+test('a pool thread out of memory is a deterministic failure: unsupported content, not retried', async () => {
+  const t = await accept('big.json', Buffer.from('{"a":1}'));
+  const oom: TwinPool = {
+    run: async () => {
+      throw Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), {
+        code: 'ERR_WORKER_OUT_OF_MEMORY',
+      });
+    },
+    close: async () => undefined,
+  };
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const activities = createActivities({ db: handle.db, blobs: folderStore, pool: oom, scratchDir });
+  const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+  expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.unsupportedContent);
+  expect((err as ApplicationFailure).nonRetryable).toBe(true);
+  expect(runErrorOf(err)).toMatchObject({ code: 'unsupported_content', retryable: false });
+  expect(runFolders(scratchDir)).toEqual([]);
 });
 
 test('a missing upload is a run-input failure', async () => {
