@@ -121,7 +121,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             new ApiError(
               400,
               'invalid_filename',
-              'The file name may use only letters, digits, `.`, `-` and `_` (1 to 255 characters).',
+              'The file name may use only letters, digits, `.`, `-` and `_` (1 to 255 characters), and not only dots.',
             ),
           );
         }
