@@ -42,7 +42,7 @@ import {
   type TwinRef,
 } from '../workflows/types';
 import type { TwinPool } from './pool';
-import { makeRunFolder } from './scratch';
+import { makeRunFolder, removeRunFolder } from './scratch';
 import { describeError } from '../db/errors';
 
 /** The part of a pino logger the activities use. Only ids, stages and error classes are logged. */
@@ -187,7 +187,7 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
             );
             return { contentBytes: put.bytes, counts: result.replacements };
           } finally {
-            await fsp.rm(scratch, { recursive: true, force: true });
+            await removeRunFolder(scratch);
           }
         });
       } finally {

@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { ApplicationFailure } from '@temporalio/common';
 import { createActivities } from '../../activities';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
-import { removeStaleRunFolders } from '../../activities/scratch';
+import { makeRunFolder, removeRunFolder, removeStaleRunFolders } from '../../activities/scratch';
+import { PROCESS_TOKEN } from '../../storage/sweep';
 import type { DatabaseHandle } from '../../db/client';
 import { contentKeyFor } from '../../db/runs';
 import { twin } from '../../pseudonymiser';
@@ -50,6 +51,7 @@ function remote(store: BlobStore): BlobStore {
     delete: (k) => store.delete(k),
     exists: (k) => store.exists(k),
     ping: () => store.ping(),
+    sweep: (age) => store.sweep(age),
     location: 'remote',
   };
 }
@@ -171,23 +173,35 @@ test('a missing upload is a run-input failure', async () => {
   expect(runFolders(path.join(tmp, 'runs-missing'))).toEqual([]);
 }, 60_000);
 
-test('removeStaleRunFolders removes the run folders of processes that are gone, and nothing else', () => {
+test('removeStaleRunFolders removes the run folders no live run holds, and nothing else', async () => {
   const dir = path.join(tmp, 'stale');
   fs.mkdirSync(dir);
   // a process that has exited: its pid is free (reuse within this test is not a concern)
   const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   const deadPid = Number(gone.stdout);
   expect(deadPid).toBeGreaterThan(0);
-  const dead = path.join(dir, `tracetwin-run-${deadPid}-abc123`);
-  const live = path.join(dir, `tracetwin-run-${process.pid}-def456`);
+  const livePid = process.ppid; // alive while this test runs
+  const dead = path.join(dir, `tracetwin-run-${deadPid}-0123456789ab-abc123`);
+  const deadOldName = path.join(dir, `tracetwin-run-${deadPid}-abc123`);
+  // this pid, another token: the process before this one with the same id (a restarted container)
+  const previous = path.join(dir, `tracetwin-run-${process.pid}-0123456789ab-def456`);
+  const previousOldName = path.join(dir, `tracetwin-run-${process.pid}-def456`);
+  // this process's own, that no run holds (a run whose clean-up failed)
+  const orphan = path.join(dir, `tracetwin-run-${process.pid}-${PROCESS_TOKEN}-ghi789`);
+  const otherLive = path.join(dir, `tracetwin-run-${livePid}-0123456789ab-jkl012`);
   const other = path.join(dir, 'something-else');
-  for (const d of [dead, live, other]) {
+  for (const d of [dead, deadOldName, previous, previousOldName, orphan, otherLive, other]) {
     fs.mkdirSync(d);
     fs.writeFileSync(path.join(d, 'twin'), 'trace content');
   }
-  expect(removeStaleRunFolders(dir)).toBe(1);
-  expect(fs.existsSync(dead)).toBe(false);
-  expect(fs.existsSync(live)).toBe(true);
-  expect(fs.existsSync(other)).toBe(true);
+  const running = await makeRunFolder(dir);
+  expect(removeStaleRunFolders(dir)).toBe(5);
+  expect(fs.readdirSync(dir).sort()).toEqual(
+    [path.basename(otherLive), path.basename(running), 'something-else'].sort(),
+  );
+  // once its run ends it is removed, and a sweep then finds nothing more of this process's
+  await removeRunFolder(running);
+  expect(fs.existsSync(running)).toBe(false);
+  expect(removeStaleRunFolders(dir)).toBe(0);
   expect(removeStaleRunFolders(path.join(tmp, 'no-such-folder'))).toBe(0);
 });
