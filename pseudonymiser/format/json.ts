@@ -9,6 +9,9 @@
  */
 import { own } from '../strings';
 
+/** Key paths up to this many keys keep their key list (PathNode.keys); traces rarely nest deeper. */
+const CACHED_KEYS_DEPTH = 32;
+
 /**
  * A key path, interned: one node per distinct path in a document, so that
  * visiting millions of strings allocates nothing per string.
@@ -16,10 +19,14 @@ import { own } from '../strings';
 export class PathNode {
   private children: Map<string, PathNode> | null = null;
   private cached: readonly string[] | null = null;
+  /** Keys from the root (0 for the root). */
+  readonly depth: number;
   constructor(
     readonly key: string,
     readonly parent: PathNode | null,
-  ) {}
+  ) {
+    this.depth = parent === null ? 0 : parent.depth + 1;
+  }
 
   child(key: string): PathNode {
     if (this.children === null) this.children = new Map();
@@ -33,9 +40,20 @@ export class PathNode {
     return c;
   }
 
-  /** The keys from the root, outermost first; array positions are `*`. */
+  /**
+   * The keys from the root, outermost first; array positions are `*`. Kept with the node up to
+   * CACHED_KEYS_DEPTH keys; a deeper path's list is made on each call, so that a document with many
+   * distinct deep paths does not hold a list of O(depth) per path (O(depth²) over one deep chain).
+   */
   keys(): readonly string[] {
-    if (this.cached === null) this.cached = this.parent === null ? [] : [...this.parent.keys(), this.key];
+    if (this.cached !== null) return this.cached;
+    if (this.depth > CACHED_KEYS_DEPTH) {
+      const out = new Array<string>(this.depth);
+      out[this.depth - 1] = this.key;
+      for (let n = this.parent; n !== null && n.parent !== null; n = n.parent) out[n.depth - 1] = n.key;
+      return out;
+    }
+    this.cached = this.parent === null ? [] : [...this.parent.keys(), this.key];
     return this.cached;
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { twin, UnsupportedContentError, formatOf } from '../../pseudonymiser';
-import { walkJson, decodeJsonString, MAX_NESTING, NestingGauge } from '../../pseudonymiser/format/json';
+import { walkJson, decodeJsonString, MAX_NESTING, NestingGauge, PathNode } from '../../pseudonymiser/format/json';
 
 const KEY = '11'.repeat(32);
 const SECRET = 'Zx9!qLw2rT7#mVb4';
@@ -161,6 +161,22 @@ describe('input that is not text', () => {
     const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
     expect(walkJson(deep(MAX_NESTING), 0, 2 * MAX_NESTING)).toBe(true);
     expect(walkJson(deep(MAX_NESTING + 1), 0, 2 * MAX_NESTING + 2)).toBe(false);
+  });
+
+  it('gives a deep key path its keys whole, held with the node or made afresh', () => {
+    let node = new PathNode('', null);
+    const want: string[] = [];
+    for (let d = 1; d <= MAX_NESTING; d++) {
+      const key = d % 3 === 0 ? '*' : `k${d}`;
+      node = node.child(key);
+      want.push(key);
+      expect(node.depth).toBe(d);
+      if (d === 5 || d === 33 || d === MAX_NESTING) {
+        expect(node.keys()).toEqual(want);
+        expect(node.keys()).toEqual(want);
+      }
+    }
+    expect(node.lastKey()).toBe(want.filter((k) => k !== '*').pop());
   });
 
   it('picks the format from the extension', () => {
