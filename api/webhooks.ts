@@ -13,7 +13,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Database } from '../db/client';
 import type { WebhookEndpointRow } from '../db/schema';
 import { MAX_ENDPOINTS, createEndpoint, deleteEndpoint, listEndpoints } from '../db/webhooks';
-import { MAX_URL_LENGTH, checkWebhookUrl, type Resolver } from '../webhooks/address';
+import { MAX_URL_LENGTH, checkUrlSyntax, checkWebhookUrl, describeRefusal, type Resolver } from '../webhooks/address';
 import { generateSecret, type SecretBox } from '../webhooks/secrets';
 import { authenticate, type AuthContext, type KeyCache } from './auth';
 import { ApiError, logFailure, sendApiError, toApiError, type ErrorCode } from './errors';
@@ -259,10 +259,15 @@ export function registerWebhookRoutes(
           (v: { instancePath?: string }) => v.instancePath === '/url',
         );
         if (onUrl) {
+          // the syntax check names what is wrong; the schema only says that something is
+          const url = (request.body as { url?: unknown } | null)?.url;
+          const syntax = typeof url === 'string' ? checkUrlSyntax(url, policy) : null;
           throw new ApiError(
             400,
             URL_INVALID,
-            `\`url\` is not valid: an https address of at most ${MAX_URL_LENGTH} characters, without a user or password, spaces or backslashes.`,
+            syntax !== null && !syntax.ok
+              ? `\`url\` is refused: ${describeRefusal(syntax.reason)}.`
+              : `\`url\` is not valid: an https address of at most ${MAX_URL_LENGTH} characters, without a user or password, spaces or backslashes.`,
           );
         }
         throw toApiError(request.validationError as FastifyError);
