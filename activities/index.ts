@@ -177,6 +177,15 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
                   nonRetryable: true,
                 });
               }
+              if (result.deterministic) {
+                // the same trace would stop the engine again: not retried, and the twin says so
+                logger?.warn({ twin_id: twinId, error: result.errorName }, 'the pseudonymiser failed on this trace');
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.internal,
+                  message: `pseudonymiser failed (${result.errorName})`,
+                  nonRetryable: true,
+                });
+              }
               throw internal('pseudonymiser', { name: result.errorName });
             }
             const put = await blobs.put(contentKeyFor(twinId), fs.createReadStream(outputFile));

@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { ApplicationFailure } from '@temporalio/common';
 import { createActivities } from '../../activities';
-import { createTwinPool, type TwinPool } from '../../activities/pool';
+import { createTwinPool, type TwinPool, type TwinTaskResult } from '../../activities/pool';
+import { failedDeterministically } from '../../activities/pool-worker';
 import { makeRunFolder, removeRunFolder, removeStaleRunFolders } from '../../activities/scratch';
 import { PROCESS_TOKEN } from '../../storage/sweep';
 import type { DatabaseHandle } from '../../db/client';
@@ -155,6 +156,45 @@ test('a pool thread out of memory is a deterministic failure: unsupported conten
   expect((err as ApplicationFailure).nonRetryable).toBe(true);
   expect(runErrorOf(err)).toMatchObject({ code: 'unsupported_content', retryable: false });
   expect(runFolders(scratchDir)).toEqual([]);
+});
+
+test('the engine throwing on a trace is not retried and the twin says so; a file system error is retried', async () => {
+  const t = await accept('session.jsonl', Buffer.from('{"a":1}\n'));
+  const failing = (result: TwinTaskResult): TwinPool => ({ run: async () => result, close: async () => undefined });
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const engine = createActivities({
+    db: handle.db,
+    blobs: folderStore,
+    pool: failing({ ok: false, unsupported: false, errorName: 'RangeError', deterministic: true }),
+    scratchDir,
+  });
+  const err = (await engine.runTwin({ twinId: t.twinId }).catch((e: unknown) => e)) as ApplicationFailure;
+  expect(err.type).toBe(FAILURE_TYPES.internal);
+  expect(err.nonRetryable).toBe(true);
+  expect(runErrorOf(err)).toEqual({
+    type: 'api_error',
+    code: 'internal_error',
+    message: 'The run stopped on an internal error that this trace would meet again.',
+    retryable: false,
+  });
+  const io = createActivities({
+    db: handle.db,
+    blobs: folderStore,
+    pool: failing({ ok: false, unsupported: false, errorName: 'Error', deterministic: false }),
+    scratchDir,
+  });
+  const ioErr = (await io.runTwin({ twinId: t.twinId }).catch((e: unknown) => e)) as ApplicationFailure;
+  expect(ioErr.type).toBe(FAILURE_TYPES.internal);
+  expect(ioErr.nonRetryable).toBe(false);
+  expect(runErrorOf(ioErr)).toMatchObject({ code: 'internal_error', retryable: true });
+  expect(runFolders(scratchDir)).toEqual([]);
+});
+
+test('what the pool thread calls deterministic: the engine throwing, not a system error', () => {
+  expect(failedDeterministically(new RangeError('Invalid string length'))).toBe(true);
+  expect(failedDeterministically(new TypeError('x'))).toBe(true);
+  expect(failedDeterministically(Object.assign(new Error('no space'), { code: 'ENOSPC' }))).toBe(false);
+  expect(failedDeterministically(Object.assign(new Error('io'), { code: 'EIO' }))).toBe(false);
 });
 
 test('a missing upload is a run-input failure', async () => {
