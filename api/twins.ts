@@ -505,7 +505,9 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       }
       reply.header('Content-Type', contentTypeFor(twin.filename));
       if (twin.contentBytes !== null) reply.header('Content-Length', String(twin.contentBytes));
-      reply.header('Content-Disposition', `attachment; filename="${twin.filename}"`);
+      // a name of only dots (refused since, stored before) names no file a browser may save as
+      const saveAs = /^\.+$/.test(twin.filename) ? 'twin' : twin.filename;
+      reply.header('Content-Disposition', `attachment; filename="${saveAs}"`);
       return reply.code(200).send(stream);
     },
   );
