@@ -42,7 +42,7 @@ import {
   type TwinRef,
 } from '../workflows/types';
 import type { TwinPool } from './pool';
-import { makeRunFolder } from './scratch';
+import { makeRunFolder, removeRunFolder } from './scratch';
 import { describeError } from '../db/errors';
 
 /** The part of a pino logger the activities use. Only ids, stages and error classes are logged. */
@@ -73,6 +73,15 @@ function internal(stage: string, err: unknown): ApplicationFailure {
     message: `${stage} failed (${describeError(err)})`,
     nonRetryable: false,
   });
+}
+
+/**
+ * A pool thread that ran out of its heap (`resourceLimits`) on this trace would run out of it again on every
+ * attempt: the trace needs more than a run may hold. Deterministic, so not retried, and told to the client as
+ * unsupported content rather than an internal error worth repeating.
+ */
+export function isThreadOutOfMemory(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
 function missing(what: string): ApplicationFailure {
@@ -140,21 +149,40 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
             const bytesIn = (await fsp.stat(inputFile)).size;
             const outputFile = path.join(scratch, 'twin');
             const started = Date.now();
-            const result = await pool.run(
-              {
-                inputFile,
-                outputFile,
-                key: run.twinningKey,
-                confidential: run.confidential,
-                format: formatOf(run.filename),
-              },
-              ctx?.cancellationSignal,
-            );
+            const result = await pool
+              .run(
+                {
+                  inputFile,
+                  outputFile,
+                  key: run.twinningKey,
+                  confidential: run.confidential,
+                  format: formatOf(run.filename),
+                },
+                ctx?.cancellationSignal,
+              )
+              .catch((err: unknown) => {
+                if (!isThreadOutOfMemory(err)) throw err;
+                logger?.warn({ twin_id: twinId, bytes_in: bytesIn }, 'the run ran out of memory');
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.unsupportedContent,
+                  message: 'twinning it needs more memory than one run may use',
+                  nonRetryable: true,
+                });
+              });
             if (!result.ok) {
               if (result.unsupported) {
                 throw ApplicationFailure.create({
                   type: FAILURE_TYPES.unsupportedContent,
                   message: result.message,
+                  nonRetryable: true,
+                });
+              }
+              if (result.deterministic) {
+                // the same trace would stop the engine again: not retried, and the twin says so
+                logger?.warn({ twin_id: twinId, error: result.errorName }, 'the pseudonymiser failed on this trace');
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.internal,
+                  message: `pseudonymiser failed (${result.errorName})`,
                   nonRetryable: true,
                 });
               }
@@ -168,7 +196,7 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
             );
             return { contentBytes: put.bytes, counts: result.replacements };
           } finally {
-            await fsp.rm(scratch, { recursive: true, force: true });
+            await removeRunFolder(scratch);
           }
         });
       } finally {

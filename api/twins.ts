@@ -121,7 +121,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             new ApiError(
               400,
               'invalid_filename',
-              'The file name may use only letters, digits, `.`, `-` and `_` (1 to 255 characters).',
+              'The file name may use only letters, digits, `.`, `-` and `_` (1 to 255 characters), and not only dots.',
             ),
           );
         }
@@ -505,7 +505,9 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       }
       reply.header('Content-Type', contentTypeFor(twin.filename));
       if (twin.contentBytes !== null) reply.header('Content-Length', String(twin.contentBytes));
-      reply.header('Content-Disposition', `attachment; filename="${twin.filename}"`);
+      // a name of only dots (refused since, stored before) names no file a browser may save as
+      const saveAs = /^\.+$/.test(twin.filename) ? 'twin' : twin.filename;
+      reply.header('Content-Disposition', `attachment; filename="${saveAs}"`);
       return reply.code(200).send(stream);
     },
   );

@@ -175,6 +175,8 @@ export const DEFAULTS = {
   runLease: '5m',
   maxFileLive: '50MiB',
   maxFileTest: '256KiB',
+  sweepEvery: '10m',
+  partialMaxAge: '1h',
   logLevel: 'info',
 } as const;
 
@@ -303,6 +305,19 @@ export function addKnobOptions(cmd: Command): Command {
         .default(DEFAULTS.maxFileTest)
         .argParser(checked(parseSize)),
     )
+    .addOption(
+      opt(
+        '--sweep-every <dur>',
+        'how often partial uploads and run folders left by a crash are looked for (0: at start only)',
+      )
+        .default(DEFAULTS.sweepEvery)
+        .argParser(checked(parseDuration)),
+    )
+    .addOption(
+      opt('--partial-max-age <dur>', "age at which a partial upload that may be another host's is removed")
+        .default(DEFAULTS.partialMaxAge)
+        .argParser(checked(parseDuration)),
+    )
     .addOption(opt('--master-key <hex64>', 'server master key (default: generated into the data dir)'))
     .addOption(
       opt('--previous-master-keys <list>', 'comma-separated older master keys, still accepted for decryption'),
@@ -365,6 +380,10 @@ export interface Config {
   /** Upload caps in bytes. */
   maxFileLive: number;
   maxFileTest: number;
+  /** Period of the sweep of partial uploads and run folders a crash left (storage/sweep.ts); 0 = at start only. */
+  sweepEveryMs: number;
+  /** A partial upload that may be another live host's is removed once this old (S3, a shared folder). */
+  partialMaxAgeMs: number;
   /** 64 hex characters when given by flag or environment; see {@link loadOrCreateMasterKey}. */
   masterKey?: string;
   /** Older master keys (64 hex each), decrypt only. */
@@ -442,6 +461,8 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
     runLeaseMs: parseDuration(str(o, 'runLease') ?? DEFAULTS.runLease),
     maxFileLive: parseSize(str(o, 'maxFileLive') ?? DEFAULTS.maxFileLive),
     maxFileTest: parseSize(str(o, 'maxFileTest') ?? DEFAULTS.maxFileTest),
+    sweepEveryMs: parseDuration(str(o, 'sweepEvery') ?? DEFAULTS.sweepEvery),
+    partialMaxAgeMs: parseDuration(str(o, 'partialMaxAge') ?? DEFAULTS.partialMaxAge),
     masterKey: masterKey?.toLowerCase(),
     previousMasterKeys,
   };

@@ -42,4 +42,11 @@ console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} fa
 if (runs.length === 0 || sum("numTotalTests") === 0) { console.error("no test ran"); process.exit(1); }
 ' "$all" "$pg" || status=1
 rm -f "$all" "$pg"
+if [ $# -eq 0 ]; then
+  # about a minute: a served instance of its own against its OpenAPI document, every check (scripts/schemathesis.sh)
+  echo "== schemathesis" >&2
+  st_log=$(mktemp)
+  bash scripts/schemathesis.sh >"$st_log" 2>&1 || { cat "$st_log"; echo "schemathesis failed" >&2; status=1; }
+  rm -f "$st_log"
+fi
 exit $status

@@ -77,6 +77,13 @@ export const INTERNAL_ERROR: RunError = {
   retryable: true,
 };
 
+export const DETERMINISTIC_INTERNAL_ERROR: RunError = {
+  type: 'api_error',
+  code: 'internal_error',
+  message: 'The run stopped on an internal error that this trace would meet again.',
+  retryable: false,
+};
+
 /** The twin's error object for a failed run; only fixed texts and the pseudonymiser's own content-free reason. */
 export function runErrorOf(err: unknown): RunError {
   const cause = err instanceof ActivityFailure ? err.cause : err;
@@ -84,9 +91,13 @@ export function runErrorOf(err: unknown): RunError {
     return {
       type: 'run_error',
       code: 'unsupported_content',
-      message: `The file is not text: ${cause.message}`,
+      message: `The file cannot be twinned: ${cause.message}`,
       retryable: false,
     };
+  }
+  // an internal failure that would recur on the same trace (the engine threw on it): uploading it again is no use
+  if (cause instanceof ApplicationFailure && cause.type === FAILURE_TYPES.internal && cause.nonRetryable) {
+    return DETERMINISTIC_INTERNAL_ERROR;
   }
   return INTERNAL_ERROR;
 }

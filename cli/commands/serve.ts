@@ -24,6 +24,7 @@ import { describeError } from '../../db/errors';
 import { countOrganizations, createApiKey, createOrganization, purgeExpiredIdempotencyKeys } from '../../db/repo';
 import { twins } from '../../db/schema';
 import { createBlobStore } from '../../storage';
+import { startSweeper } from '../../storage/sweep';
 import { startCodecServer } from '../../worker/codec-server';
 import { EncryptionCodec, encryptedDataConverter } from '../../worker/codec';
 import { freePort, startDevServer, type DevServer } from '../../worker/devserver';
@@ -117,6 +118,13 @@ export async function serve(config: Config): Promise<void> {
     const db: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     cleanups.push(['database', () => db.close()]);
     const blobs = createBlobStore({ storageUrl: config.storageUrl, dataDir: config.dataDir });
+    // what a crash left of an upload (trace content): removed now, and every --sweep-every
+    const sweeper = await startSweeper(
+      [{ name: 'partial uploads', run: () => blobs.sweep(config.partialMaxAgeMs) }],
+      config.sweepEveryMs,
+      logger,
+    );
+    cleanups.push(['partial upload sweep', async () => sweeper.stop()]);
 
     // Temporal: an existing cluster, or a dev server of our own whose Web UI decodes payloads through a local codec endpoint.
     let dev: DevServer | null = null;

@@ -114,6 +114,16 @@ describe('resolveConfig', () => {
     expect(parse([], { TRACETWIN_WEBHOOK_ALLOW_LOOPBACK: '0' }).webhookAllowLoopback).toBe(false);
   });
 
+  test("the sweep of what a crash left: every 10 minutes, another host's partial uploads after an hour", () => {
+    const d = parse([]);
+    expect(d.sweepEveryMs).toBe(600_000);
+    expect(d.partialMaxAgeMs).toBe(3_600_000);
+    const c = parse(['--sweep-every', '200ms'], { TRACETWIN_PARTIAL_MAX_AGE: '2m' });
+    expect(c.sweepEveryMs).toBe(200);
+    expect(c.partialMaxAgeMs).toBe(120_000);
+    expect(() => parse(['--sweep-every', 'often'])).toThrow();
+  });
+
   test('bad values are refused', () => {
     expect(() => parse(['--content-retention', '7 days'])).toThrow();
     expect(() => parse([], { TRACETWIN_MAX_FILE_LIVE: 'lots' })).toThrow();
