@@ -26,7 +26,7 @@ import { twins } from '../../db/schema';
 import { createBlobStore } from '../../storage';
 import { startCodecServer } from '../../worker/codec-server';
 import { EncryptionCodec, encryptedDataConverter } from '../../worker/codec';
-import { freePort, startDevServer, type DevServer } from '../../worker/devserver';
+import { pickPort, startDevServer, USUAL_PORTS, type DevServer } from '../../worker/devserver';
 import {
   connectTemporal,
   installTemporalRuntime,
@@ -120,14 +120,19 @@ export async function serve(config: Config): Promise<void> {
 
     // Temporal: an existing cluster, or a dev server of our own whose Web UI decodes payloads through a local codec endpoint.
     let dev: DevServer | null = null;
+    let uiFellBack = false;
     if (!config.temporal.address) {
-      const uiPort = await freePort();
+      // The Web UI's port is fixed first: the codec endpoint allows the UI's origin.
+      const ui = await pickPort(config.devServer.uiPort, USUAL_PORTS.ui);
+      const uiPort = ui.port;
+      uiFellBack = ui.fellBack;
       const uiOrigins = [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`];
       const codecServer = await startCodecServer({ codec, corsOrigins: uiOrigins, host: '127.0.0.1', port: 0 });
       cleanups.push(['codec endpoint', () => codecServer.close()]);
       dev = await startDevServer({
         dataDir: config.dataDir,
         namespace: config.temporal.namespace,
+        port: config.devServer.port,
         uiPort,
         uiCodecEndpoint: codecServer.url,
       });
@@ -236,6 +241,14 @@ export async function serve(config: Config): Promise<void> {
       [
         `tracetwin: API ${apiUrl}  (admin ${adminUrl})`,
         `tracetwin: Temporal ${temporalAddress}${dev ? `  Web UI ${dev.uiUrl}` : ''}`,
+        ...(dev && dev.fellBack.port !== undefined
+          ? [
+              `tracetwin: port ${dev.fellBack.port} was taken: the Temporal frontend is on ${temporalAddress} (--temporal-port sets it)`,
+            ]
+          : []),
+        ...(dev && uiFellBack
+          ? [`tracetwin: port ${USUAL_PORTS.ui} was taken: the Web UI is on ${dev.uiUrl} (--temporal-ui-port sets it)`]
+          : []),
         `tracetwin: ${config.workers > 0 ? `${config.workers} pseudonymiser run(s) at once in this process` : 'no worker in this process (--workers 0)'}; data in ${config.dataDir}`,
         '',
       ].join('\n'),
