@@ -24,6 +24,7 @@ import type { TwinRow } from '../db/schema';
 import { BlobNotFoundError } from '../storage';
 import { authenticate, type AuthContext } from './auth';
 import type { AppDeps } from './app';
+import { trackDownload } from './downloads';
 import { ApiError } from './errors';
 import { contentTypeFor, replayedTwinObject, twinObject } from './objects';
 import {
@@ -506,7 +507,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       reply.header('Content-Type', contentTypeFor(twin.filename));
       if (twin.contentBytes !== null) reply.header('Content-Length', String(twin.contentBytes));
       reply.header('Content-Disposition', `attachment; filename="${twin.filename}"`);
-      return reply.code(200).send(stream);
+      return reply.code(200).send(trackDownload(request, stream, twin.contentBytes));
     },
   );
 }

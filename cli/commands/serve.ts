@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildAdminApp } from '../../api/admin';
-import { buildApp, LOG_REDACT } from '../../api/app';
+import { buildApp, LOG_REDACT, LOG_SERIALIZERS } from '../../api/app';
 import { KeyCache } from '../../api/auth';
 import type { ApiConfig } from '../../api/config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
@@ -72,7 +72,7 @@ export function registerServe(program: Command): void {
 }
 
 export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, redact: LOG_REDACT, base: { pid: process.pid } });
+  return pino({ level: config.logLevel, redact: LOG_REDACT, serializers: LOG_SERIALIZERS, base: { pid: process.pid } });
 }
 
 function urlOf(app: FastifyInstance): string {
