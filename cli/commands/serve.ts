@@ -145,7 +145,9 @@ export async function serve(config: Config): Promise<void> {
     });
     cleanups.push(['Temporal client', () => temporal.close()]);
     if (!temporal.searchAttributes)
-      logger.warn('the Temporal namespace lacks the TwinOrgId/TwinMode/TwinStatus search attributes; using memo only');
+      logger.warn(
+        'the Temporal namespace lacks the TwinOrgId/TwinMode/TwinStatus/TwinEndUser search attributes; using memo only (docs/deploy.md, Search attributes)',
+      );
 
     let worker: WorkerSide | null = null;
     if (config.workers > 0) {
