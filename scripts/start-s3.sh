@@ -26,6 +26,11 @@ answers() {
 if [ "${1:-}" = "stop" ]; then
   if [ -f "$pidfile" ]; then
     pid=$(cat "$pidfile")
+    # only the moto server this script started: a stale pid file's number may belong to another process by now
+    if ! { tr '\0' ' ' < "/proc/$pid/cmdline"; } 2>/dev/null | grep -q moto_server; then
+      rm -f "$pidfile"
+      exit 0
+    fi
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
