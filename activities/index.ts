@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Database } from '../db/client';
 import {
@@ -32,12 +33,15 @@ import { formatOf } from '../pseudonymiser';
 import { BlobNotFoundError, type BlobStore } from '../storage';
 import {
   FAILURE_TYPES,
+  RETENTION_WORKFLOW_TYPE,
+  retentionWorkflowId,
   type CompleteTwinInput,
   type EndTwinResult,
   type ExpireContentResult,
   type FailTwinInput,
   type RunStatus,
   type RunTwinResult,
+  type ScheduleExpiryInput,
   type TwinActivities,
   type TwinRef,
 } from '../workflows/types';
@@ -65,6 +69,11 @@ export interface ActivityDeps {
    * system's temp folder.
    */
   scratchDir?: string;
+  /**
+   * Starts a twin's content-retention workflow; default: this activity's Temporal client, on this activity's
+   * task queue ({@link startRetentionWorkflow}).
+   */
+  startRetention?: (input: ScheduleExpiryInput) => Promise<void>;
 }
 
 function internal(stage: string, err: unknown): ApplicationFailure {
@@ -234,6 +243,14 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
       });
     },
 
+    async scheduleContentExpiry(input: ScheduleExpiryInput): Promise<void> {
+      return guard('scheduleContentExpiry', input.twinId, async () => {
+        if (deps.startRetention) return deps.startRetention(input);
+        const ctx = Context.current();
+        await startRetentionWorkflow(ctx.client, ctx.info.taskQueue, input);
+      });
+    },
+
     async expireContent({ twinId }: TwinRef): Promise<ExpireContentResult> {
       return guard('expireContent', twinId, async () => {
         const marked = await expireContent(db, twinId);
@@ -247,4 +264,30 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
       });
     },
   };
+}
+
+/**
+ * Starts the twin's content-retention workflow with a start delay of
+ * `delayMs`; a second start (a retried activity) finds it and does nothing.
+ */
+export async function startRetentionWorkflow(
+  client: Client,
+  taskQueue: string,
+  { twinId, delayMs }: ScheduleExpiryInput,
+): Promise<void> {
+  try {
+    await client.workflow.start(RETENTION_WORKFLOW_TYPE, {
+      workflowId: retentionWorkflowId(twinId),
+      taskQueue,
+      args: [{ twinId }],
+      ...(delayMs > 0 ? { startDelay: delayMs } : {}),
+      memo: { twinId },
+      staticSummary: `content retention of ${twinId}`,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'WorkflowExecutionAlreadyStartedError') return;
+    throw err;
+  }
 }

@@ -15,6 +15,7 @@ import { randomBase62 } from '../db/ids';
 import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
 import { KeyCache } from './auth';
+import { ServiceLogController } from './downloads';
 import type { ApiConfig } from './config';
 import { ApiError, installErrorHandlers, methodNotAllowed, sendApiError } from './errors';
 import { API_VERSION, SHARED_SCHEMAS, createTwinForm, errorResponse } from './schemas';
@@ -43,8 +44,28 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
+/** A request's path without its query string: query values (an `end_user`, a cursor) stay out of the logs. */
+export function pathOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const at = url.search(/[?#]/);
+  return at === -1 ? url : url.slice(0, at);
+}
+
+/**
+ * Serializers of the access log: the request's method and path (never its
+ * query string, headers or body) and the answer's status.
+ */
+export const LOG_SERIALIZERS = {
+  req: (req: { method?: string; url?: string; ip?: string }) => ({
+    method: req.method,
+    path: pathOf(req.url),
+    remoteAddress: req.ip,
+  }),
+  res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
+};
+
 function loggerOptions(logger: AppDeps['logger']): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
-  if (logger === true) return { logger: { level: 'info', redact: LOG_REDACT } };
+  if (logger === true) return { logger: { level: 'info', redact: LOG_REDACT, serializers: LOG_SERIALIZERS } };
   if (!logger) return { logger: false };
   return { loggerInstance: logger as unknown as FastifyServerOptions['loggerInstance'] };
 }
@@ -59,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...loggerOptions(deps.logger),
     genReqId: newRequestId,
     requestIdHeader: false,
+    logController: new ServiceLogController(),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1024 },
     // Router-level faults (a path parameter over maxParamLength, a malformed URL) get the error object too.

@@ -24,6 +24,7 @@ import type { TwinRow } from '../db/schema';
 import { BlobNotFoundError } from '../storage';
 import { authenticate, type AuthContext } from './auth';
 import type { AppDeps } from './app';
+import { trackDownload } from './downloads';
 import { ApiError } from './errors';
 import { contentTypeFor, replayedTwinObject, twinObject } from './objects';
 import {
@@ -508,7 +509,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       // a name of only dots (refused since, stored before) names no file a browser may save as
       const saveAs = /^\.+$/.test(twin.filename) ? 'twin' : twin.filename;
       reply.header('Content-Disposition', `attachment; filename="${saveAs}"`);
-      return reply.code(200).send(stream);
+      return reply.code(200).send(trackDownload(request, stream, twin.contentBytes));
     },
   );
 }

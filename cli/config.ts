@@ -80,6 +80,13 @@ export function parseCount(text: string): number {
   return Number(text);
 }
 
+/** A TCP port, 1 to 65535, or 0 for a free one. */
+export function parsePort(text: string): number {
+  const n = /^\s*\d{1,5}\s*$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 65535)) throw new InvalidArgumentError(`'${text}' is not a port (0 to 65535)`);
+  return n;
+}
+
 export interface ListenAddress {
   host: string;
   /** 0 = a free port chosen by the system. */
@@ -167,6 +174,9 @@ export const DEFAULTS = {
   adminListen: '127.0.0.1:0',
   temporalNamespace: 'default',
   taskQueue: 'tracetwin-twins',
+  /** Temporal's usual local ports: the dev server takes them when they are free. */
+  temporalPort: 7233,
+  temporalUiPort: 8233,
   contentRetention: '7d',
   idempotencyTtl: '24h',
   keyCacheTtl: '60s',
@@ -257,7 +267,17 @@ export function addServeOptions(cmd: Command): Command {
         'a free port on 127.0.0.1',
       ),
     )
-    .addOption(opt('--public-url <url>', 'base URL clients reach the API at').argParser(parseUrl));
+    .addOption(opt('--public-url <url>', 'base URL clients reach the API at').argParser(parseUrl))
+    .addOption(
+      opt('--temporal-port <port>', "the local Temporal dev server's frontend port (0: a free one)")
+        .argParser(parsePort)
+        .default(undefined, `${DEFAULTS.temporalPort} when free, else a free port`),
+    )
+    .addOption(
+      opt('--temporal-ui-port <port>', "the local Temporal dev server's Web UI port (0: a free one)")
+        .argParser(parsePort)
+        .default(undefined, `${DEFAULTS.temporalUiPort} when free, else a free port`),
+    );
 }
 
 /** KNOBS of operations.md. */
@@ -355,6 +375,8 @@ export interface Config {
   publicUrl: string;
   /** Concurrent pseudonymiser runs in this process (0 = none). */
   workers: number;
+  /** Ports of the local dev server asked for with `--temporal-port` / `--temporal-ui-port` (serve). */
+  devServer: { port?: number; uiPort?: number };
   temporal: {
     /** `HOST:PORT` of an existing cluster; undefined = serve starts a dev server. */
     address?: string;
@@ -392,6 +414,12 @@ export interface Config {
 
 /** Raw option values as commander hands them over (strings unless parsed above). */
 type RawOptions = Record<string, unknown>;
+
+function portOf(o: RawOptions, key: string): number | undefined {
+  const v = o[key];
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' && v.length > 0 ? parsePort(v) : undefined;
+}
 
 function str(o: RawOptions, key: string): string | undefined {
   const v = o[key];
@@ -440,6 +468,7 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
     adminListen,
     publicUrl: str(o, 'publicUrl') ?? `http://${formatHostPort(publicHost(listen))}`,
     workers,
+    devServer: { port: portOf(o, 'temporalPort'), uiPort: portOf(o, 'temporalUiPort') },
     temporal: {
       address: str(o, 'temporalAddress'),
       namespace: str(o, 'temporalNamespace') ?? DEFAULTS.temporalNamespace,

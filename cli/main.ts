@@ -19,6 +19,7 @@ const program = new Command('tracetwin').description('Synthetic twins of AI-agen
 registerTwin(program);
 if (process.argv[2] !== 'twin') {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only for the sub-commands that need them */
+  (require('./commands/twin-batch') as typeof import('./commands/twin-batch')).registerTwinBatch(program);
   (require('./commands/admin') as typeof import('./commands/admin')).registerAdmin(program);
   (require('./commands/openapi') as typeof import('./commands/openapi')).registerOpenapi(program);
   (require('./commands/codec-server') as typeof import('./commands/codec-server')).registerCodecServer(program);

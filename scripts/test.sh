@@ -5,8 +5,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/setup-tools.sh
-bash scripts/ensure-postgres.sh
-bash scripts/start-s3.sh >/dev/null  # S3-protocol server (moto, from PyPI) for the storage tests
+
+# Every server started here is stopped when the run ends, passed, failed or interrupted.
+pg_started=""
+stop_servers() {
+  bash scripts/start-s3.sh stop || true
+  if [ -n "$pg_started" ]; then
+    echo "== stopping the PostgreSQL ${pg_started#started } cluster started for the tests" >&2
+    pg_ctlcluster --skip-systemctl-redirect "${pg_started#started }" main stop || true
+  fi
+}
+trap stop_servers EXIT
+trap 'exit 130' INT TERM
+
+pg_started=$(bash scripts/ensure-postgres.sh)
+# S3-protocol server (moto, from PyPI) for the storage tests: on a free port of this run's own, unless one is given
+if [ -z "${TRACETWIN_TEST_S3_PORT:-}" ]; then
+  TRACETWIN_TEST_S3_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  export TRACETWIN_TEST_S3_PORT
+fi
+bash scripts/start-s3.sh >/dev/null
 echo "== typecheck" >&2
 npx tsc --noEmit -p .
 echo "== lint" >&2

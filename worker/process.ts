@@ -64,7 +64,7 @@ export interface TemporalSide {
   connectionOptions: TemporalConnectionOptions;
   /** Whether the twin search attributes are registered (else the memo alone describes a twin). */
   searchAttributes: boolean;
-  startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>): Promise<void>;
+  startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'> & Partial<Pick<TwinRow, 'endUser'>>): Promise<void>;
   /** Resolves when the frontend answers. */
   ready(): Promise<void>;
   close(): Promise<void>;

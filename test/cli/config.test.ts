@@ -43,6 +43,19 @@ function parse(argv: string[], env: Record<string, string> = {}): Config {
   }
 }
 
+describe('the local dev server ports', () => {
+  test('unset by default (the usual ports when free); set by flag or environment; 0 = a free one', () => {
+    expect(parse([]).devServer).toEqual({ port: undefined, uiPort: undefined });
+    expect(parse(['--temporal-port', '17233', '--temporal-ui-port', '0']).devServer).toEqual({
+      port: 17233,
+      uiPort: 0,
+    });
+    expect(parse([], { TRACETWIN_TEMPORAL_UI_PORT: '18233' }).devServer.uiPort).toBe(18233);
+    expect(() => parse(['--temporal-port', '70000'])).toThrow();
+    expect(() => parse(['--temporal-ui-port', 'x'])).toThrow();
+  });
+});
+
 describe('value parsers', () => {
   test('durations', () => {
     expect(parseDuration('500ms')).toBe(500);
