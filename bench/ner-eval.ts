@@ -53,7 +53,7 @@ export interface Figures {
   readonly orgsWhole: number;
   readonly capitalised: number;
   readonly rewritten: number;
-  /** Words in lower case labelled as no entity that are names of the lists and no English word (`grey`, `paz`). */
+  /** Words in lower case labelled as no entity that are names of the lists and no English word (`moreau`, `paz`). */
   readonly lowerNames: number;
   /** Of those, the ones the twin rewrote. */
   readonly lowerRewritten: number;
@@ -306,7 +306,7 @@ function main(): void {
     '\n"left whole": the mention as labelled still stands in its line; "a word left": any of its words of two or more\n' +
       'letters does. "orgs": organisation mentions that are no public name. "cap. O": capitalised words labelled as no\n' +
       'entity, not opening their line; "rewritten": the twin changed them (damage). "lower O": words in lower case\n' +
-      'labelled as no entity that are names of the lists and no English word (`grey`, `paz`), which the recogniser\n' +
+      'labelled as no entity that are names of the lists and no English word (`moreau`, `paz`), which the recogniser\n' +
       'reads as names in lower case may be.',
   );
   console.log(`\nPersons by form, every corpus of the ${split} split together (a mention may be of several forms):`);

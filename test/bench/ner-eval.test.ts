@@ -85,7 +85,7 @@ describe('npm run eval:ner by form of a person’s mention', () => {
   });
 
   it('counts words in lower case that are names of the lists but no entity, and those the twin rewrote', () => {
-    const units = [unitOf('the paz river and grey skies')];
+    const units = [unitOf('the paz river and moreau skies')];
     const f = measureLines('t', 'x', units, ['the paz river and ford skies']);
     expect([f.lowerNames, f.lowerRewritten]).toEqual([2, 1]);
   });

@@ -112,6 +112,12 @@ describe('the learned recogniser in the engine', () => {
     expect(text(input)).not.toContain(name);
   });
 
+  it('replaces every part of a name the model tagged in part: a name of the lists beside it belongs to it', () => {
+    const out = text('The ticket was closed by Hwang Ye-jin yesterday.');
+    expect(out).not.toContain('Hwang');
+    expect(out).not.toContain('Ye-jin');
+  });
+
   it.each([
     ['a court and a state', 'The Court held that the Federal Republic of Germany had violated Article 6.'],
     ['places whose words are also names', 'She lived in Sierra Leone and later in Los Angeles.'],

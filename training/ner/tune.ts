@@ -22,7 +22,7 @@ function main(): void {
       single: { type: 'string', default: '0,2,4,8,16' },
       multi: { type: 'string', default: '0,2,4,8' },
       word: { type: 'string', default: '40' },
-      lower: { type: 'string', default: '20' },
+      lower: { type: 'string', default: '30' },
       only: { type: 'string' },
     },
   });

@@ -182,13 +182,24 @@ export function registerOf(lower: string): number | undefined {
 }
 
 let publicOrgs: ReadonlySet<string> | null = null;
+let namedNames: string = named.names;
+
+/**
+ * The organisations named in published text, `|`-separated, in place of data/named-orgs.json's: `npm run train:ner`
+ * sets the list it is about to write before it trains, so that what the model learns of public names never depends
+ * on the list an earlier run wrote.
+ */
+export function useNamedOrgs(names: string): void {
+  namedNames = names;
+  publicOrgs = null;
+}
 
 /**
  * Whether a lower-case name is a public organisation, product or project: a brand of data/orgs.json, or an
  * organisation named in published text (data/named-orgs.json, written by `npm run train:ner`).
  */
 export function isPublicOrg(lower: string): boolean {
-  return (publicOrgs ??= new Set([...orgs.public.split('|'), ...named.names.split('|')])).has(lower);
+  return (publicOrgs ??= new Set([...orgs.public.split('|'), ...namedNames.split('|')])).has(lower);
 }
 
 let placeNames: ReadonlySet<string> | null = null;

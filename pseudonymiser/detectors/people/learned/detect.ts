@@ -33,7 +33,7 @@ function model(): Int16Array {
  * lower case (`priya raman`: more is needed where capitals say nothing). Chosen on
  * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40, lower: 20 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 30 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -69,6 +69,19 @@ export function ordinaryWord(lower: string): boolean {
 /** A word written as code (`InvoiceService`, `getUser`): a capital after two lower-case letters, not `MacArthur`. */
 function camelCase(word: string): boolean {
   return /\p{Ll}{2}\p{Lu}/u.test(word) && !/^(?:Mac|Van|Von|Fitz|Della|Dos|Das)\p{Lu}/u.test(word);
+}
+
+/**
+ * Whether token `i` is a capitalised word that a name list holds as a given name or surname and that is no English
+ * word and no place: a part of the name it stands beside.
+ */
+function nameNeighbour(t: Tokens, i: number): boolean {
+  if (t.kind[i] !== WORD) return false;
+  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  if (!/^\p{Lu}\p{Ll}/u.test(w)) return false;
+  const lower = w.toLowerCase();
+  const f = lex.flagsOf(lower);
+  return (f & (lex.FIRST | lex.SURNAME)) !== 0 && !englishWord(lower) && !lex.isPlace(lower) && !lex.isPublicOrg(lower);
 }
 
 /** An airport's code in brackets after a word. */
@@ -115,6 +128,12 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
       t.kind[i] === WORD && ordinaryWord(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
     while (from < to && (plain(from) || t.kind[from] !== WORD)) from++;
     while (to > from && (plain(to - 1) || t.kind[to - 1] !== WORD)) to--;
+    // a capitalised name of the lists right before or after is the rest of the name, whichever comes first (`Hwang
+    // Ye-jin`, where the model tagged the given name alone)
+    if (to > from) {
+      while (from > 0 && nameNeighbour(t, from - 1)) from--;
+      while (to < t.count && nameNeighbour(t, to)) to++;
+    }
   }
   if (to <= from) return;
   const span: Span = { ...s, from, to };
