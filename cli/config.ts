@@ -255,7 +255,8 @@ export function addServeOptions(cmd: Command): Command {
         'a free port on 127.0.0.1',
       ),
     )
-    .addOption(opt('--public-url <url>', 'base URL clients reach the API at').argParser(parseUrl));
+    .addOption(opt('--public-url <url>', 'base URL clients reach the API at').argParser(parseUrl))
+    .addOption(opt('--no-review-page', 'do not answer GET / with the review page'));
 }
 
 /** KNOBS of operations.md. */
@@ -365,6 +366,8 @@ export interface Config {
   /** Upload caps in bytes. */
   maxFileLive: number;
   maxFileTest: number;
+  /** serve answers `GET /` with the review page (off with `--no-review-page`). */
+  reviewPage: boolean;
   /** 64 hex characters when given by flag or environment; see {@link loadOrCreateMasterKey}. */
   masterKey?: string;
   /** Older master keys (64 hex each), decrypt only. */
@@ -442,6 +445,10 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
     runLeaseMs: parseDuration(str(o, 'runLease') ?? DEFAULTS.runLease),
     maxFileLive: parseSize(str(o, 'maxFileLive') ?? DEFAULTS.maxFileLive),
     maxFileTest: parseSize(str(o, 'maxFileTest') ?? DEFAULTS.maxFileTest),
+    reviewPage:
+      isCommand && (cmd as Command).getOptionValueSourceWithGlobals('reviewPage') === 'env'
+        ? !parseBooleanEnv(process.env[envName('no-review-page')] ?? '')
+        : o.reviewPage !== false,
     masterKey: masterKey?.toLowerCase(),
     previousMasterKeys,
   };

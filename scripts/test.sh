@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup-tools.sh
 bash scripts/ensure-postgres.sh
 bash scripts/start-s3.sh >/dev/null  # S3-protocol server (moto, from PyPI) for the storage tests
+bash scripts/ensure-chromium.sh  # headless Chromium (Debian's package) for the review page's end-to-end test
 echo "== typecheck" >&2
 npx tsc --noEmit -p .
 echo "== lint" >&2
