@@ -13,9 +13,8 @@ import { DEFAULT_API_CONFIG } from '../../api/config';
 import { openMemoryDatabase, type DatabaseHandle } from '../../db/client';
 import { reviewPage } from '../../review/page';
 import { createBlobStore } from '../../storage';
-import { resolveConfig } from '../../cli/config';
 import { Command } from 'commander';
-import { addServeOptions } from '../../cli/config';
+import { addServeOptions, resolveConfig } from '../../cli/config';
 
 const hash = (s: string): string => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
@@ -94,5 +93,11 @@ describe('review page', () => {
     };
     expect(parse([])).toBe(true);
     expect(parse(['--no-review-page'])).toBe(false);
+    process.env.TRACETWIN_NO_REVIEW_PAGE = '1';
+    try {
+      expect(parse([])).toBe(false);
+    } finally {
+      delete process.env.TRACETWIN_NO_REVIEW_PAGE;
+    }
   });
 });

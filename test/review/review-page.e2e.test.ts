@@ -150,3 +150,14 @@ it('shows the API error for a bad key', async () => {
   await page.waitForSelector('body[data-state="error"]');
   expect(await page.textContent('#status')).toMatch(/^401 /);
 });
+
+it('takes a dropped file, and its name', async () => {
+  await page.goto(`${info.apiUrl}/`);
+  const dropped = await page.evaluateHandle(
+    `(() => { const d = new DataTransfer(); d.items.add(new File([${JSON.stringify(TRACE)}], 'support chat.jsonl')); return d; })()`,
+  );
+  await page.dispatchEvent('#trace', 'drop', { dataTransfer: dropped });
+  await page.waitForFunction(`document.getElementById('trace').value.length > 0`);
+  expect(await page.inputValue('#trace')).toBe(TRACE);
+  expect(await page.inputValue('#name')).toBe('support_chat.jsonl');
+});
