@@ -6,8 +6,8 @@
  * Prints, in this process: a plain read of the twin (readFileSync to a
  * string), building the automaton, and the audit's one pass, with the pass as
  * a multiple of the plain read (the robust figure across machines); then the
- * wall time of the whole `bin/tracetwin audit` process, reading of the values
- * included.
+ * wall and CPU time and the peak memory of the whole `bin/tracetwin audit`
+ * process, reading of the values included.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -115,7 +115,8 @@ export function auditBench(
     if (r === 0) inTrace = auditor!.audit(fs.readFileSync(traceFile, 'utf8')).length;
     const cli = path.join(root, 'bin', 'tracetwin');
     const t0 = process.hrtime.bigint();
-    const res = spawnSync(process.execPath, [cli, 'audit', '--values', valuesFile, twinFile], {
+    const probe = path.join(__dirname, 'rss-probe.js');
+    const res = spawnSync(process.execPath, ['-r', probe, cli, 'audit', '--values', valuesFile, twinFile], {
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     });
@@ -124,6 +125,9 @@ export function auditBench(
       process.stderr.write(`bench: tracetwin audit failed (status ${res.status})\n${res.stderr}\n`);
       process.exit(1);
     }
+    const probed = /maxrss-kib (\d+) user-us (\d+) system-us (\d+)/.exec(res.stderr);
+    const cpu = probed ? (Number(probed[2]) + Number(probed[3])) / 1e6 : NaN;
+    const rss = probed ? Number(probed[1]) / 1024 : NaN;
     rows.push([
       `run ${r + 1}`,
       read.toFixed(2),
@@ -131,6 +135,8 @@ export function auditBench(
       pass.toFixed(2),
       (pass / read).toFixed(1),
       whole.toFixed(2),
+      cpu.toFixed(2),
+      `${rss.toFixed(0)} MiB`,
     ]);
   }
   process.stdout.write(
@@ -138,7 +144,10 @@ export function auditBench(
       `the generated trace's own people first) against the twin (${(size / (1 << 20)).toFixed(1)} MiB): ` +
       `${survivors} survivors in the twin, ${inTrace} in the original trace.\n` +
       `  Command: bin/tracetwin audit --values $TMP/customers.csv $TMP/twin.jsonl\n` +
-      table(['', 'read s', 'automaton s', 'audit pass s', 'pass / read', 'whole CLI s'], rows) +
+      table(
+        ['', 'read s', 'automaton s', 'audit pass s', 'pass / read', 'CLI wall s', 'CLI cpu s', 'CLI peak RSS'],
+        rows,
+      ) +
       '\n',
   );
 }
