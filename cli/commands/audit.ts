@@ -5,7 +5,7 @@
  * be sensitive (audit/). Independent of how the twins were made. Exit status:
  * 0 nothing survived, 1 something did, 2 bad input.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
 import { Auditor, type Survivor } from '../../audit/scan';
@@ -47,10 +47,16 @@ function readText(file: string, what: string): string {
 }
 
 /** Line and column (1-based; the column counts characters) of each offset, in one walk (offsets sorted). */
-function positions(text: string, offsets: readonly number[]): { line: number; column: number }[] {
+function positions(
+  text: string,
+  offsets: readonly number[],
+  firstLine = 1,
+  firstColumn = 1,
+): { line: number; column: number }[] {
   const out: { line: number; column: number }[] = [];
-  let line = 1;
-  let lineStart = 0;
+  let line = firstLine;
+  // the first line may have begun in an earlier block (a line longer than a block)
+  let lineStart = 1 - firstColumn;
   let scanned = 0;
   for (const o of offsets) {
     for (;;) {
@@ -70,12 +76,24 @@ export interface FileResult {
   readonly survivors: readonly (Survivor & { line: number; column: number; shown?: string })[];
 }
 
-/** Audits one text. */
-export function auditText(auditor: Auditor, text: string, show: boolean): FileResult['survivors'] {
-  const survivors = auditor.audit(text);
+/**
+ * Audits one text: the survivors that start before `own` (a block's own text, followed by the start of the next
+ * block so that a survivor crossing the line between them is seen whole), lines counted from `firstLine`.
+ */
+export function auditText(
+  auditor: Auditor,
+  text: string,
+  show: boolean,
+  own = text.length,
+  firstLine = 1,
+  firstColumn = 1,
+): FileResult['survivors'] {
+  const survivors = auditor.audit(text).filter((s) => s.start < own);
   const pos = positions(
     text,
     survivors.map((s) => s.start),
+    firstLine,
+    firstColumn,
   );
   return survivors.map((s, i) => ({
     ...s,
@@ -92,6 +110,54 @@ export function auditText(auditor: Auditor, text: string, show: boolean): FileRe
         }
       : {}),
   }));
+}
+
+/** A twin is read in blocks of whole lines of about this many bytes: memory stays bounded whatever its size. */
+export const BLOCK_BYTES = 1 << 20;
+/** Bytes of the next block's beginning read with each block (a survivor crossing the line between them). */
+const OVERLAP_BYTES = 4096;
+
+/** Audits a file block by block (each block ends at a line end), in one pass. */
+export function auditFile(auditor: Auditor, file: string, show: boolean, blockBytes = BLOCK_BYTES) {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    throw new BadInputError(`cannot read twin ${file}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  const out: FileResult['survivors'][number][] = [];
+  try {
+    const buf = Buffer.alloc(blockBytes + OVERLAP_BYTES);
+    let held = 0; // bytes at the start of buf not yet audited
+    let line = 1;
+    let column = 1;
+    let eof = false;
+    while (!eof || held > 0) {
+      while (!eof && held < buf.length) {
+        const n = readSync(fd, buf, held, buf.length - held, null);
+        if (n === 0) eof = true;
+        held += n;
+      }
+      // this block: up to the last line end within blockBytes (the whole rest at the end of the file, or a line
+      // longer than a block cut where it is)
+      let own = held;
+      if (!eof || held > blockBytes) {
+        const nl = buf.lastIndexOf(0x0a, Math.min(held, blockBytes) - 1);
+        own = nl >= 0 ? nl + 1 : Math.min(held, blockBytes);
+      }
+      const text = buf.toString('utf8', 0, held);
+      const ownChars = own === held ? text.length : buf.toString('utf8', 0, own).length;
+      out.push(...auditText(auditor, text, show, ownChars, line, column));
+      const lastNl = text.lastIndexOf('\n', ownChars - 1);
+      for (let i = 0; i < own; i++) if (buf[i] === 0x0a) line++;
+      column = lastNl === -1 ? column + ownChars : ownChars - lastNl;
+      buf.copy(buf, 0, own, held);
+      held -= own;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return out;
 }
 
 function table(rows: string[][]): string {
@@ -188,7 +254,7 @@ export function registerAudit(program: Command): void {
         const auditor = new Auditor(values);
         const results = files.map((file) => ({
           file,
-          survivors: auditText(auditor, readText(file, 'twin'), opts.show === true),
+          survivors: auditFile(auditor, file, opts.show === true),
         }));
         process.stdout.write(report(results, values, opts.show === true));
         process.exitCode = results.some((r) => r.survivors.length > 0) ? 1 : 0;

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Auditor, unescape } from '../../audit/scan';
+import { auditFile, auditText } from '../../cli/commands/audit';
 import { BadValuesError, columnKind, loadValues, parseCsv, shapeKind, type Value } from '../../audit/values';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'tracetwin');
@@ -158,6 +159,40 @@ describe('Auditor', () => {
     for (let i = 0; i < 100_000; i++) many.push(v(`user${i}@corp${i % 97}.example`, 'email'));
     const a = new Auditor(many);
     expect(a.audit('x USER99999@CORP89.example y user5@corp6.example').length).toBe(1);
+  });
+});
+
+describe('auditFile', () => {
+  it('reads a twin in blocks of whole lines and finds what one pass over the whole text finds', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-audit-blocks-'));
+    try {
+      const values = [v('John Smithers', 'name'), v('jdoe@acme.example', 'email'), v('Initech', 'company')];
+      const lines: string[] = [];
+      for (let i = 0; i < 200; i++)
+        lines.push(
+          i % 7 === 0
+            ? JSON.stringify({ m: `Ünïcode ${i} mail JDOE@acme.example from Initech` })
+            : i % 11 === 0
+              ? `a long line ${'x'.repeat(300)} Smithers,`
+              : i % 11 === 1
+                ? 'John was here'
+                : `{"n":${i}}`,
+        );
+      const text = lines.join('\n') + '\n';
+      const file = path.join(dir, 't.jsonl');
+      fs.writeFileSync(file, text);
+      const auditor = new Auditor(values);
+      const whole = auditText(auditor, text, false).map((s) => [s.kind, s.line, s.column]);
+      expect(whole.length).toBeGreaterThan(60);
+      expect(whole).toContainEqual(['name', 12, 314]);
+      for (const block of [64, 333, 1000, 1 << 20])
+        expect([block, auditFile(auditor, file, false, block).map((s) => [s.kind, s.line, s.column])]).toEqual([
+          block,
+          whole,
+        ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
