@@ -7,7 +7,9 @@
  *   which turns every escape — `\u00e9`, `\"`, `\/`, `\n`, and the same behind
  *   any run of backslashes (`\\u00e9`, `\\\\\"`, …: the escape written again at
  *   each level of a JSON string inside a JSON string) — into the character it
- *   stands for, keeping a map back to the original positions. Values are then
+ *   stands for, keeping a map back to the original positions; so is a
+ *   percent-encoded ASCII character, once or more (`john%40acme.example`,
+ *   `john%2540acme.example`). Values are then
  *   searched in that one text, whatever the depth.
  * - Case: e-mails, domains and user names match in any letter case; names as
  *   written, Capitalised or in CAPITALS; phones, companies and other values as
@@ -37,8 +39,11 @@ interface Ref {
 }
 
 const PART = /[\p{L}\p{M}'’]+/gu;
-/** What may stand between two parts of one name: spaces, a comma, a dot, a hyphen, an initial (`J.`). */
-const BETWEEN = /^(?:[\s,.\-·]{1,4}|\s*\p{Lu}\.\s*|\s+\p{Lu}\s+)$/u;
+/**
+ * What may stand between two parts of one name: spaces, a comma, a dot, a hyphen, an underscore, a plus (a query
+ * string's space), an initial (`J.`).
+ */
+const BETWEEN = /^(?:[\s,.\-·_+]{1,4}|\s*\p{Lu}\.\s*|\s+\p{Lu}\s+)$/u;
 
 function capitalised(s: string): string {
   return s.replace(/\p{L}+/gu, (w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
@@ -133,10 +138,20 @@ const SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: 
 /**
  * The text with every JSON escape, behind any run of backslashes, read as the
  * character it stands for (a run of backslashes before anything else as one
- * backslash); and a map from its positions back to the text's.
+ * backslash), and every percent-encoded ASCII character (`%40`) as itself; and
+ * a map from its positions back to the text's.
  */
 export function unescape(text: string): { text: string; toOriginal: (p: number) => number } {
-  let at = text.indexOf('\\');
+  // a backslash, or an ASCII character percent-encoded once or more (`%40`, `%2540`)
+  const next = /\\|%(?:25)*[0-7][0-9A-Fa-f]/g;
+  let matched = 0;
+  const find = (from: number): number => {
+    next.lastIndex = from;
+    const m = next.exec(text);
+    matched = m ? m[0].length : 0;
+    return m ? m.index : -1;
+  };
+  let at = find(0);
   if (at === -1) return { text, toOriginal: (p) => p };
   const pieces: string[] = [];
   // breakpoints: from plainAt[i] on, plain position p is original origAt[i] + (p - plainAt[i])
@@ -145,6 +160,20 @@ export function unescape(text: string): { text: string; toOriginal: (p: number) 
   let copied = 0; // original position up to which the text is taken
   let plainLen = 0;
   while (at !== -1) {
+    if (text.charCodeAt(at) === 0x25) {
+      // %40, %20, %2E: an ASCII character percent-encoded (URLs, query strings), %2540 encoded twice
+      const end = at + matched;
+      pieces.push(text.slice(copied, at), String.fromCharCode(parseInt(text.slice(end - 2, end), 16)));
+      plainLen += at - copied;
+      plainAt.push(plainLen);
+      origAt.push(at);
+      plainLen += 1;
+      plainAt.push(plainLen);
+      origAt.push(end);
+      copied = end;
+      at = find(copied);
+      continue;
+    }
     let k = at;
     while (k < text.length && text.charCodeAt(k) === 0x5c) k++;
     const c = text[k];
@@ -162,7 +191,7 @@ export function unescape(text: string): { text: string; toOriginal: (p: number) 
     }
     if (end - at === 1 && ch === '\\') {
       // a lone backslash before an ordinary character: kept as it is
-      at = text.indexOf('\\', end);
+      at = find(end);
       continue;
     }
     pieces.push(text.slice(copied, at), ch);
@@ -173,7 +202,7 @@ export function unescape(text: string): { text: string; toOriginal: (p: number) 
     plainAt.push(plainLen);
     origAt.push(end);
     copied = end;
-    at = text.indexOf('\\', end);
+    at = find(end);
   }
   pieces.push(text.slice(copied));
   const pa = Int32Array.from(plainAt);

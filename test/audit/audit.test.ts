@@ -129,6 +129,17 @@ describe('Auditor', () => {
       }
   });
 
+  it('finds values percent-encoded in URLs (once or twice), and names with a plus between their parts', () => {
+    const names = [v('Ana.Lima@Example.COM', 'email'), v('John Smithers', 'name')];
+    expect(found(names, 'GET /search?q=ana.lima%40example.com&who=John+Smithers')).toEqual([
+      'email:ana.lima%40example.com',
+      'name:John+Smithers',
+    ]);
+    expect(found(names, '{"url":"https://x.example/?to=ANA.LIMA%2540example.com"}')).toEqual([
+      'email:ANA.LIMA%2540example.com',
+    ]);
+  });
+
   it('folds ASCII case for e-mails, domains and user names only', () => {
     expect(found(values, 'INITECH initech Initech')).toEqual(['company:Initech']);
     expect(found(values, 'JDOE42 and ANA.LIMA@EXAMPLE.COM')).toEqual(['username:JDOE42', 'email:ANA.LIMA@EXAMPLE.COM']);
