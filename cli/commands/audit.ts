@@ -209,13 +209,19 @@ export function report(results: readonly FileResult[], values: readonly Value[],
     }
     lines.push(table(perFile), '');
   }
+  // what was searched, per kind: the reviewer's record of what the audit covered
+  const valueKinds = new Map<Kind, number>();
+  for (const v of values) valueKinds.set(v.kind, (valueKinds.get(v.kind) ?? 0) + 1);
+  const searched = `${values.length} value${values.length === 1 ? '' : 's'} (${KINDS.filter((k) => valueKinds.has(k))
+    .map((k) => `${k} ${valueKinds.get(k)}`)
+    .join(', ')})`;
   const kinds = KINDS.filter((k) => byKind.has(k))
     .map((k) => `${k} ${byKind.get(k)}`)
     .join(', ');
   lines.push(
     total === 0
-      ? `no survivors: ${values.length} values searched in ${results.length} file${results.length === 1 ? '' : 's'}`
-      : `${total} survivor${total === 1 ? '' : 's'} (${kinds}) in ${hit.length} of ${results.length} file${results.length === 1 ? '' : 's'}; ${values.length} values searched`,
+      ? `no survivors: ${searched} searched in ${results.length} file${results.length === 1 ? '' : 's'}`
+      : `${total} survivor${total === 1 ? '' : 's'} (${kinds}) in ${hit.length} of ${results.length} file${results.length === 1 ? '' : 's'}; ${searched} searched`,
   );
   return lines.join('\n') + '\n';
 }

@@ -231,7 +231,7 @@ describe('tracetwin audit', () => {
     const lines = r.stdout.split('\n').map((l) => l.split(/\s{2,}/));
     expect(lines).toContainEqual([path.join('twins', 'a.jsonl'), 'email', '2', '17', 'crm.csv:2']);
     expect(lines).toContainEqual([path.join('twins', 'a.jsonl'), 'name', '2', '44', 'crm.csv:2']);
-    expect(r.stdout).toContain('2 survivors (email 1, name 1) in 1 of 2 files');
+    expect(r.stdout).toContain('2 survivors (email 1, name 1) in 1 of 2 files; 2 values (email 1, name 1) searched');
     expect(r.stdout).not.toMatch(/john|smithers/i);
     expect(r.stderr).toContain('columns not read (no known kind): notes');
   });
@@ -245,7 +245,7 @@ describe('tracetwin audit', () => {
   it('exits 0 when nothing survived', () => {
     const r = run(['--values', 'crm.csv', path.join('twins', 'b.json')]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('no survivors');
+    expect(r.stdout).toContain('no survivors: 2 values (email 1, name 1) searched in 1 file');
   });
 
   it('exits 2 on bad input', () => {
