@@ -14,6 +14,7 @@
   const fileInput = $('file');
   const nameInput = $('name');
   const keyInput = $('apikey');
+  const twinKeyInput = $('twinkey');
   const statusLine = $('status');
   const result = $('result');
   const counts = $('counts');
@@ -109,9 +110,10 @@
 
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-  async function createTwin(text, name) {
+  async function createTwin(text, name, twinKey) {
     const body = new FormData();
     body.append('file', new Blob([text], { type: 'application/octet-stream' }), name);
+    if (twinKey !== '') body.append('key', twinKey);
     const twin = await (await api('/v1/svc/twins', { method: 'POST', body })).json();
     setStatus(`Twin ${twin.id} ${twin.status}…`);
     let wait = 300;
@@ -364,11 +366,15 @@
     apiKey = keyInput.value.trim();
     if (text.trim() === '') return setStatus('Paste or drop a trace first.', true);
     if (!/^svc_sk_/.test(apiKey)) return setStatus('Give an API key (svc_sk_test_… or svc_sk_…).', true);
+    // the twinning key, like the API key, is read when needed and kept nowhere
+    const twinKey = twinKeyInput.value.trim();
+    if (twinKey !== '' && !/^[0-9a-fA-F]{64}$/.test(twinKey))
+      return setStatus('The twinning key is 64 hexadecimal characters (or leave it empty for a fresh one).', true);
     const name = safeName(nameInput.value || guessName(text));
     busy = true;
     result.hidden = true;
     setStatus('Uploading…');
-    createTwin(text, name)
+    createTwin(text, name, twinKey)
       .then(({ id, content }) => {
         twinText = content;
         twinName = `${id}-${name}`;

@@ -6,6 +6,7 @@
  * replaced span highlighted by kind and counted. With TRACETWIN_SCREENSHOT set
  * to a path, the finished page is saved there (docs/review-page.png).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const TRACE = fs.readFileSync(path.join(REPO, 'test/fixtures/example.jsonl'), 'utf8');
+const FIXTURE = path.join(REPO, 'test/fixtures/example.jsonl');
+const TRACE = fs.readFileSync(FIXTURE, 'utf8');
+const TWIN_KEY = '5c'.repeat(32);
 
 let cwd: string;
 let proc: ServeProcess;
@@ -87,11 +90,16 @@ it('twins a pasted trace and shows what changed, by kind, with the counts and th
   await page.fill('#trace', TRACE);
   expect(await page.inputValue('#name')).toBe('trace.jsonl');
   await page.fill('#apikey', testKey);
+  await page.fill('#twinkey', TWIN_KEY);
   await page.click('#go');
   await page.waitForSelector('body[data-state]', { timeout: 120_000 });
   expect(await page.textContent('#status')).toMatch(/^Twin twin_\w+ completed\.$/);
   const id = /twin_\w+/.exec((await page.textContent('#status')) ?? '')![0];
   const twin = await apiContent(id);
+  // with the twinning key given, the twin the page made is the one `tracetwin twin --key` makes
+  const cli = spawnSync(process.execPath, [path.join(REPO, 'bin/tracetwin'), 'twin', FIXTURE, '--key', TWIN_KEY]);
+  expect(cli.status).toBe(0);
+  expect(twin).toBe(cli.stdout.toString('utf8'));
 
   // side by side: the left column is the trace, the right one the twin the API returns
   const column = (side: string) =>
@@ -138,6 +146,7 @@ it('twins a pasted trace and shows what changed, by kind, with the counts and th
 
   if (process.env.TRACETWIN_SCREENSHOT) {
     await page.fill('#apikey', '');
+    await page.fill('#twinkey', '');
     await page.screenshot({ path: process.env.TRACETWIN_SCREENSHOT, fullPage: true });
   }
 });
@@ -149,6 +158,18 @@ it('shows the API error for a bad key', async () => {
   await page.click('#go');
   await page.waitForSelector('body[data-state="error"]');
   expect(await page.textContent('#status')).toMatch(/^401 /);
+});
+
+it('refuses a twinning key that is not 64 hexadecimal characters, before any request', async () => {
+  await page.goto(`${info.apiUrl}/`);
+  let requests = 0;
+  page.on('request', (r) => r.url().includes('/v1/') && requests++);
+  await page.fill('#trace', TRACE);
+  await page.fill('#apikey', testKey);
+  await page.fill('#twinkey', 'abc');
+  await page.click('#go');
+  expect(await page.textContent('#status')).toMatch(/64 hexadecimal/);
+  expect(requests).toBe(0);
 });
 
 it('takes a dropped file, and its name', async () => {
