@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Auditor, unescape } from '../../audit/scan';
+import { twin } from '../../pseudonymiser';
 import { auditFile, auditText } from '../../cli/commands/audit';
 import { BadValuesError, columnKind, loadValues, parseCsv, shapeKind, type Value } from '../../audit/values';
 
@@ -246,6 +247,27 @@ describe('tracetwin audit', () => {
     const r = run(['--values', 'crm.csv', path.join('twins', 'b.json')]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('no survivors: 2 values (email 1, name 1) searched in 1 file');
+  });
+
+  it('finds the customers of a trace in it, and none in its twin', () => {
+    const trace = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'example.jsonl'));
+    fs.writeFileSync(
+      path.join(dir, 'customers.csv'),
+      'name,email,phone,username\nRahul Verma,rahul.verma@gmail.com,+44 20 7946 0958,\nJane Doe,,,jdoe\n',
+    );
+    fs.mkdirSync(path.join(dir, 'pair'));
+    fs.writeFileSync(path.join(dir, 'pair', 'trace.jsonl'), trace);
+    fs.writeFileSync(
+      path.join(dir, 'pair', 'twin.jsonl'),
+      twin(trace, { key: '3a'.repeat(32), format: 'jsonl' }).output,
+    );
+    const before = run(['--values', 'customers.csv', path.join('pair', 'trace.jsonl')]);
+    expect(before.status).toBe(1);
+    expect(before.stdout).toMatch(/ in 1 of 1 file;/);
+    for (const kind of ['name', 'email', 'phone', 'username']) expect(before.stdout).toContain(` ${kind} `);
+    const after = run(['--values', 'customers.csv', path.join('pair', 'twin.jsonl')]);
+    expect(after.stdout).toContain('no survivors');
+    expect(after.status).toBe(0);
   });
 
   it('exits 2 on bad input', () => {
