@@ -147,7 +147,8 @@ export function auditFile(auditor: Auditor, file: string, show: boolean, blockBy
       }
       const text = buf.toString('utf8', 0, held);
       const ownChars = own === held ? text.length : buf.toString('utf8', 0, own).length;
-      out.push(...auditText(auditor, text, show, ownChars, line, column));
+      // one at a time: a block may hold more survivors than a call takes arguments
+      for (const found of auditText(auditor, text, show, ownChars, line, column)) out.push(found);
       const lastNl = text.lastIndexOf('\n', ownChars - 1);
       for (let i = 0; i < own; i++) if (buf[i] === 0x0a) line++;
       column = lastNl === -1 ? column + ownChars : ownChars - lastNl;
@@ -161,7 +162,7 @@ export function auditFile(auditor: Auditor, file: string, show: boolean, blockBy
 }
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const widths = rows[0]!.map((_, c) => rows.reduce((w, r) => Math.max(w, (r[c] ?? '').length), 0));
   return rows
     .map((r) =>
       r

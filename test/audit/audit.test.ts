@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Auditor, unescape } from '../../audit/scan';
 import { twin } from '../../pseudonymiser';
-import { auditFile, auditText } from '../../cli/commands/audit';
+import { auditFile, auditText, report } from '../../cli/commands/audit';
 import { BadValuesError, columnKind, loadValues, parseCsv, shapeKind, type Value } from '../../audit/values';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'tracetwin');
@@ -202,6 +202,22 @@ describe('auditFile', () => {
           block,
           whole,
         ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('report', () => {
+  it('reports more survivors than a call takes arguments', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-audit-many-'));
+    try {
+      const file = path.join(dir, 'many.txt');
+      fs.writeFileSync(file, 'acmecorp '.repeat(200_000));
+      const values = [v('acmecorp', 'username')];
+      const survivors = auditFile(new Auditor(values), file, false);
+      expect(survivors).toHaveLength(200_000);
+      expect(report([{ file, survivors }], values, false)).toMatch(/^200000 survivors \(username 200000\)/m);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
