@@ -19,6 +19,7 @@ import { ServiceLogController } from './downloads';
 import type { ApiConfig } from './config';
 import { ApiError, installErrorHandlers, methodNotAllowed, sendApiError } from './errors';
 import { API_VERSION, SHARED_SCHEMAS, createTwinForm, errorResponse } from './schemas';
+import { registerReviewPage } from '../review/page';
 import { registerTwinRoutes } from './twins';
 import { registerWebhookRoutes, webhooksOpenApi, type WebhookRoutesOptions } from './webhooks';
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   keyCache?: KeyCache;
   /** Webhook endpoint routes (and the events in the document) when given. */
   webhooks?: WebhookRoutesOptions;
+  /** `GET /` answers the review page (review/page.ts); serve's `--no-review-page` turns it off. */
+  reviewPage?: boolean;
 }
 
 /** Log options: request ids, and never the Authorization header or bodies. */
@@ -162,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const keys = deps.keyCache ?? new KeyCache(deps.db, config.keyCacheTtlMs);
   registerTwinRoutes(app, deps, keys);
   if (deps.webhooks) registerWebhookRoutes(app, deps, keys, deps.webhooks);
+  if (deps.reviewPage) registerReviewPage(app);
 
   app.get(
     '/v1/svc/openapi.json',

@@ -277,7 +277,8 @@ export function addServeOptions(cmd: Command): Command {
       opt('--temporal-ui-port <port>', "the local Temporal dev server's Web UI port (0: a free one)")
         .argParser(parsePort)
         .default(undefined, `${DEFAULTS.temporalUiPort} when free, else a free port`),
-    );
+    )
+    .addOption(opt('--no-review-page', 'do not answer GET / with the review page'));
 }
 
 /** KNOBS of operations.md. */
@@ -406,6 +407,8 @@ export interface Config {
   sweepEveryMs: number;
   /** A partial upload that may be another live host's is removed once this old (S3, a shared folder). */
   partialMaxAgeMs: number;
+  /** serve answers `GET /` with the review page (off with `--no-review-page`). */
+  reviewPage: boolean;
   /** 64 hex characters when given by flag or environment; see {@link loadOrCreateMasterKey}. */
   masterKey?: string;
   /** Older master keys (64 hex each), decrypt only. */
@@ -492,6 +495,10 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
     maxFileTest: parseSize(str(o, 'maxFileTest') ?? DEFAULTS.maxFileTest),
     sweepEveryMs: parseDuration(str(o, 'sweepEvery') ?? DEFAULTS.sweepEvery),
     partialMaxAgeMs: parseDuration(str(o, 'partialMaxAge') ?? DEFAULTS.partialMaxAge),
+    reviewPage:
+      isCommand && (cmd as Command).getOptionValueSourceWithGlobals('reviewPage') === 'env'
+        ? !parseBooleanEnv(process.env[envName('no-review-page')] ?? '')
+        : o.reviewPage !== false,
     masterKey: masterKey?.toLowerCase(),
     previousMasterKeys,
   };

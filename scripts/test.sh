@@ -25,6 +25,7 @@ if [ -z "${TRACETWIN_TEST_S3_PORT:-}" ]; then
   export TRACETWIN_TEST_S3_PORT
 fi
 bash scripts/start-s3.sh >/dev/null
+bash scripts/ensure-chromium.sh  # headless Chromium (Debian's package) for the review page's end-to-end test
 echo "== typecheck" >&2
 npx tsc --noEmit -p .
 echo "== lint" >&2

@@ -192,6 +192,7 @@ export async function serve(config: Config): Promise<void> {
       temporalReady: () => temporal.ready(),
       logger,
       keyCache,
+      reviewPage: config.reviewPage,
       webhooks: {
         secrets: new SecretBox(Buffer.from(masterKey, 'hex')),
         allowLoopback: config.webhookAllowLoopback,
