@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
+node scripts/patch-deps.js  # the postgres driver repair (also npm's postinstall); fails loudly on another version
 bash scripts/setup-tools.sh
 bash scripts/ensure-postgres.sh
 bash scripts/start-s3.sh >/dev/null  # S3-protocol server (moto, from PyPI) for the storage tests
