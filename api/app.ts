@@ -15,6 +15,7 @@ import { randomBase62 } from '../db/ids';
 import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
 import { KeyCache } from './auth';
+import type { Reconciler } from './reconciler';
 import type { ApiConfig } from './config';
 import { ApiError, installErrorHandlers, methodNotAllowed, sendApiError } from './errors';
 import { API_VERSION, SHARED_SCHEMAS, createTwinForm, errorResponse } from './schemas';
@@ -25,8 +26,13 @@ export interface AppDeps {
   db: Database;
   blobs: BlobStore;
   config: ApiConfig;
-  /** Starts the twin's run (a Temporal workflow); a throw makes the create answer 503 and takes the twin back. */
+  /**
+   * Starts the twin's run (a Temporal workflow). Called once the twin is committed; a throw (or a deadline) leaves
+   * the start to the reconciler and the create still answers 202.
+   */
   startTwin(twin: TwinRow): Promise<void>;
+  /** Takes back what an error answer must not keep, when the database fails the API's own attempt. */
+  reconciler?: Reconciler;
   /** Readiness of the run side (Temporal); resolves when reachable. */
   temporalReady?(): Promise<void>;
   /** A pino logger, `true` for the default one, or false/absent for none. */
@@ -209,7 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       };
       await Promise.all([
-        probe('database', () => deps.db.execute(sql`select 1`)),
+        // reads the twins table, not just a connection: a lock held on it (which would hang every twin request
+        // until lock_timeout) shows here too
+        probe('database', () => deps.db.execute(sql`select 1 from twins limit 1`)),
         probe('storage', () => deps.blobs.ping()),
         probe('temporal', () => (deps.temporalReady ? deps.temporalReady() : Promise.resolve())),
       ]);
