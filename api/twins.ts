@@ -12,7 +12,6 @@ import { newId } from '../db/ids';
 import {
   acceptTwin,
   claimIdempotencyKey,
-  completeIdempotencyKey,
   getTwin,
   listTwins,
   nowSeconds,
@@ -258,9 +257,12 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
 
     const twinId = newId('twin');
     const uploadKey = `uploads/${twinId}`;
-    let accepted: TwinRow | null = null;
+    // 'unknown' from the moment the accepting transaction is sent until its answer: a commit can land while its
+    // answer is lost, so an error then must take the twin back before the caller is told nothing was kept.
+    let accepted: 'no' | 'unknown' | 'yes' = 'no';
     try {
       const form = await readForm(request, cap, uploadKey);
+      accepted = 'unknown';
       const result = await acceptTwin(db, {
         id: twinId,
         orgId: who.orgId,
@@ -271,7 +273,9 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
         uploadBytes: form.fileBytes,
         twinningKey: form.key ?? randomBytes(32).toString('hex'),
         confidential: form.confidential,
+        ...(scope ? { idempotency: { scope, requestHash: requestHash(form) } } : {}),
       });
+      accepted = result.ok ? 'yes' : 'no';
       if (!result.ok) {
         switch (result.reason) {
           case 'out_of_credit':
@@ -294,26 +298,39 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             throw new ApiError(401, 'api_key_invalid', 'The API key is not valid.');
         }
       }
-      accepted = result.twin;
+      // The committed row (and its Idempotency-Key) is the durable record of the run: from here the answer is 202.
+      // A start that fails or runs past its deadline is left to the reconciler, which starts the twin shortly.
       try {
         await deps.startTwin(result.twin);
       } catch (err) {
-        request.log.error(
+        request.log.warn(
           { error: describeError(err), twin_id: twinId },
-          'could not start the run; the twin is taken back',
+          'could not start the run now; the reconciler starts it',
         );
-        await undoAcceptedTwin(db, twinId);
-        accepted = null;
-        throw new ApiError(503, 'service_unavailable', 'The run could not be started; retry shortly.', {
-          retryable: true,
-          retryAfter: 5,
-        });
       }
-      if (scope) await completeIdempotencyKey(db, scope, requestHash(form), twinId);
       return reply.code(202).header('Location', location(twinId)).send(twinObject(result.twin));
     } catch (err) {
-      if (scope) await releaseIdempotencyKey(db, scope).catch(() => undefined);
-      if (!accepted) await blobs.delete(uploadKey).catch(() => undefined);
+      if (accepted === 'unknown') {
+        const undone = await undoAcceptedTwin(db, twinId).then(
+          () => true,
+          () => false,
+        );
+        if (!undone) {
+          // the upload stays until the twin is taken back: the row may name it
+          if (deps.reconciler) deps.reconciler.undoLater(twinId, uploadKey);
+          request.log.error(
+            { twin_id: twinId },
+            'the twin may be committed; it is taken back when the database answers',
+          );
+        }
+        if (undone) await blobs.delete(uploadKey).catch(() => undefined);
+      } else if (accepted === 'no') {
+        await blobs.delete(uploadKey).catch(() => undefined);
+      }
+      if (scope) {
+        const claimed = scope;
+        await releaseIdempotencyKey(db, claimed).catch(() => deps.reconciler?.releaseLater(claimed));
+      }
       throw err;
     }
   }

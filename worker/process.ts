@@ -58,6 +58,13 @@ export function dataConverterFor(masterKey: string, previous: readonly string[])
   return encryptedDataConverter(EncryptionCodec.fromMasterKeys(masterKey, previous));
 }
 
+/**
+ * How long the API waits for one call to the Temporal frontend (start a workflow, signal one, the readiness probe):
+ * a frozen or unreachable server answers DEADLINE_EXCEEDED after this, which the API turns into 503 or, for a twin
+ * already recorded, leaves to the reconciler (`db/pending.ts`).
+ */
+export const TEMPORAL_CALL_MS = 3000;
+
 export interface TemporalSide {
   client: Client;
   connectionOptions: TemporalConnectionOptions;
@@ -66,6 +73,8 @@ export interface TemporalSide {
   startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>): Promise<void>;
   /** Resolves when the frontend answers. */
   ready(): Promise<void>;
+  /** Runs `fn`'s calls to Temporal under a deadline of `TEMPORAL_CALL_MS` from now. */
+  withDeadline<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -79,21 +88,26 @@ export async function connectTemporal(
   const namespace = config.temporal.namespace;
   const client = new Client({ connection, namespace, dataConverter });
   const searchAttributes = options.searchAttributesRegistered ?? (await ensureSearchAttributes(connection, namespace));
+  const withDeadline = <T>(fn: () => Promise<T>): Promise<T> =>
+    connection.withDeadline(Date.now() + TEMPORAL_CALL_MS, fn);
   return {
     client,
     connectionOptions,
     searchAttributes,
     startTwin: (twin) =>
-      startTwin(client, twin, {
-        taskQueue: config.temporal.taskQueue,
-        contentRetentionMs: config.contentRetentionMs,
-        runLeaseMs: config.runLeaseMs,
-        searchAttributes,
-        dispatchEvents: true,
-      }),
+      withDeadline(() =>
+        startTwin(client, twin, {
+          taskQueue: config.temporal.taskQueue,
+          contentRetentionMs: config.contentRetentionMs,
+          runLeaseMs: config.runLeaseMs,
+          searchAttributes,
+          dispatchEvents: true,
+        }),
+      ),
     ready: async () => {
-      await connection.workflowService.getSystemInfo({});
+      await withDeadline(() => connection.workflowService.getSystemInfo({}));
     },
+    withDeadline,
     close: () => connection.close(),
   };
 }
