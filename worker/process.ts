@@ -58,13 +58,6 @@ export function dataConverterFor(masterKey: string, previous: readonly string[])
   return encryptedDataConverter(EncryptionCodec.fromMasterKeys(masterKey, previous));
 }
 
-/**
- * How long the API waits for one call to the Temporal frontend (start a workflow, signal one, the readiness probe):
- * a frozen or unreachable server answers DEADLINE_EXCEEDED after this, which the API turns into 503 or, for a twin
- * already recorded, leaves to the reconciler (`db/pending.ts`).
- */
-export const TEMPORAL_CALL_MS = 3000;
-
 export interface TemporalSide {
   client: Client;
   connectionOptions: TemporalConnectionOptions;
@@ -73,7 +66,11 @@ export interface TemporalSide {
   startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>): Promise<void>;
   /** Resolves when the frontend answers. */
   ready(): Promise<void>;
-  /** Runs `fn`'s calls to Temporal under a deadline of `TEMPORAL_CALL_MS` from now. */
+  /**
+   * Runs `fn`'s calls to Temporal under a deadline of `--temporal-call-timeout` from now: a frozen or unreachable
+   * frontend answers DEADLINE_EXCEEDED then, which the API turns into 503 or, for a twin already recorded, leaves
+   * to the reconciler (`api/reconciler.ts`).
+   */
   withDeadline<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -89,7 +86,7 @@ export async function connectTemporal(
   const client = new Client({ connection, namespace, dataConverter });
   const searchAttributes = options.searchAttributesRegistered ?? (await ensureSearchAttributes(connection, namespace));
   const withDeadline = <T>(fn: () => Promise<T>): Promise<T> =>
-    connection.withDeadline(Date.now() + TEMPORAL_CALL_MS, fn);
+    connection.withDeadline(Date.now() + config.temporalCallTimeoutMs, fn);
   return {
     client,
     connectionOptions,

@@ -115,7 +115,11 @@ export async function serve(config: Config): Promise<void> {
     const codec = EncryptionCodec.fromMasterKeys(masterKey, config.previousMasterKeys);
     const dataConverter = encryptedDataConverter(codec);
 
-    const db: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const db: DatabaseHandle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: config.dbTimeouts,
+    });
     cleanups.push(['database', () => db.close()]);
     const blobs = createBlobStore({ storageUrl: config.storageUrl, dataDir: config.dataDir });
 

@@ -78,7 +78,11 @@ export async function runWorker(config: Config): Promise<void> {
   }
   const masterKey = loadOrCreateMasterKey(effective);
   const dataConverter = dataConverterFor(masterKey, effective.previousMasterKeys);
-  const db = await openDatabase({ databaseUrl: effective.databaseUrl, dataDir: effective.dataDir });
+  const db = await openDatabase({
+    databaseUrl: effective.databaseUrl,
+    dataDir: effective.dataDir,
+    timeouts: effective.dbTimeouts,
+  });
   try {
     const blobs = createBlobStore({ storageUrl: effective.storageUrl, dataDir: effective.dataDir });
     const worker = await startWorkerSide({
