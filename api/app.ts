@@ -16,7 +16,7 @@ import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
 import { KeyCache } from './auth';
 import type { Reconciler } from './reconciler';
-import type { ApiConfig } from './config';
+import { ANSWER_DEADLINE_MS, type ApiConfig } from './config';
 import { ApiError, installErrorHandlers, methodNotAllowed, sendApiError } from './errors';
 import { API_VERSION, SHARED_SCHEMAS, createTwinForm, errorResponse } from './schemas';
 import { registerTwinRoutes } from './twins';
@@ -82,6 +82,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   installErrorHandlers(app);
+
+  // A read is answered within the deadline whatever its dependency does: 503 then (writes keep their own deadlines,
+  // which know what was kept; see api/twins.ts).
+  const answerDeadline = config.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return; // a download under way is not cut
+      request.log.error({ deadline_ms: answerDeadline }, 'no answer from a dependency in time');
+      sendApiError(
+        request,
+        reply,
+        new ApiError(503, 'service_unavailable', 'A dependency of the service is unavailable; retry shortly.', {
+          retryAfter: 1,
+        }),
+      );
+    }, answerDeadline);
+    reply.raw.once('close', () => clearTimeout(timer));
+  });
 
   // Every answer carries the version and the request id; a pinned unknown version is refused.
   app.addHook('onRequest', async (request, reply) => {

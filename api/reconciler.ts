@@ -15,7 +15,7 @@
  */
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { describeError } from '../db/errors';
+import { describeError, withDeadline } from '../db/errors';
 import { nowSeconds, queuedTwins, releaseIdempotencyKey, undoAcceptedTwin, type IdempotencyScope } from '../db/repo';
 import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
@@ -27,22 +27,39 @@ export interface ReconcilerDeps {
   logger?: Pick<Logger, 'warn' | 'info'>;
   /** A twin queued for longer than this is started by a sweep (default 10 s). */
   staleMs?: number;
+  /**
+   * A take-back waits this long (default 20 s: past the server's statement and idle-in-transaction timeouts), so
+   * that a commit still on its way cannot land after it.
+   */
+  undoAfterMs?: number;
 }
 
 export const RECONCILE_INTERVAL_MS = 5000;
 export const RECONCILE_STALE_MS = 10_000;
+export const RECONCILE_UNDO_AFTER_MS = 20_000;
+/** A sweep's database call that has not settled by then is tried again by the next sweep. */
+const CALL_DEADLINE_MS = 5000;
 
 export class Reconciler {
-  private readonly undos = new Map<string, string>();
+  private readonly undos = new Map<string, { uploadKey: string; at: number; settled: boolean }>();
   private readonly releases = new Map<string, IdempotencyScope>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(private readonly deps: ReconcilerDeps) {}
 
-  /** The twin may have been committed although the caller got an error: take it back (and its upload) later. */
-  undoLater(twinId: string, uploadKey: string): void {
-    this.undos.set(twinId, uploadKey);
+  /**
+   * The twin may have been committed although the caller got an error: take it back (and its upload) later, once
+   * `accepting` (the accepting transaction, when the caller stopped waiting for it) has settled, or `undoAfterMs`
+   * has passed: a commit still on its way must not land after the take-back.
+   */
+  undoLater(twinId: string, uploadKey: string, accepting?: Promise<unknown>): void {
+    const entry = { uploadKey, at: Date.now(), settled: accepting === undefined };
+    this.undos.set(twinId, entry);
+    accepting?.then(
+      () => (entry.settled = true),
+      () => (entry.settled = true),
+    );
   }
 
   /** The claimed key could not be released: release it later. */
@@ -75,9 +92,11 @@ export class Reconciler {
 
   private async pass(): Promise<void> {
     const { db, blobs, logger } = this.deps;
-    for (const [twinId, uploadKey] of [...this.undos]) {
+    const undoBefore = Date.now() - (this.deps.undoAfterMs ?? RECONCILE_UNDO_AFTER_MS);
+    for (const [twinId, { uploadKey, at, settled }] of [...this.undos]) {
+      if (!settled && at > undoBefore) continue;
       try {
-        await undoAcceptedTwin(db, twinId);
+        await withDeadline(undoAcceptedTwin(db, twinId), CALL_DEADLINE_MS, 'taking a twin back');
         this.undos.delete(twinId);
         await blobs.delete(uploadKey).catch(() => undefined);
         logger?.info({ twin_id: twinId }, 'took back a twin whose create answered an error');
@@ -87,7 +106,7 @@ export class Reconciler {
     }
     for (const [id, scope] of [...this.releases]) {
       try {
-        await releaseIdempotencyKey(db, scope);
+        await withDeadline(releaseIdempotencyKey(db, scope), CALL_DEADLINE_MS, 'releasing a key');
         this.releases.delete(id);
       } catch (err) {
         logger?.warn({ error: describeError(err) }, 'could not release an Idempotency-Key yet');
@@ -96,7 +115,7 @@ export class Reconciler {
     let queued: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>[];
     try {
       const before = nowSeconds() - Math.ceil((this.deps.staleMs ?? RECONCILE_STALE_MS) / 1000);
-      queued = await queuedTwins(db, before);
+      queued = await withDeadline(queuedTwins(db, before), CALL_DEADLINE_MS, 'listing queued twins');
     } catch (err) {
       logger?.warn({ error: describeError(err) }, 'could not list the queued twins');
       return;

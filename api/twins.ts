@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeError } from '../db/errors';
+import { describeError, withDeadline } from '../db/errors';
 import { newId } from '../db/ids';
 import {
   acceptTwin,
@@ -23,6 +23,7 @@ import type { TwinRow } from '../db/schema';
 import { BlobNotFoundError } from '../storage';
 import { authenticate, type AuthContext } from './auth';
 import type { AppDeps } from './app';
+import { ANSWER_DEADLINE_MS } from './config';
 import { ApiError } from './errors';
 import { contentTypeFor, replayedTwinObject, twinObject } from './objects';
 import {
@@ -257,13 +258,15 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
 
     const twinId = newId('twin');
     const uploadKey = `uploads/${twinId}`;
+    const deadline = config.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
     // 'unknown' from the moment the accepting transaction is sent until its answer: a commit can land while its
     // answer is lost, so an error then must take the twin back before the caller is told nothing was kept.
     let accepted: 'no' | 'unknown' | 'yes' = 'no';
+    let accepting: Promise<unknown> | undefined;
     try {
       const form = await readForm(request, cap, uploadKey);
       accepted = 'unknown';
-      const result = await acceptTwin(db, {
+      const acceptance = acceptTwin(db, {
         id: twinId,
         orgId: who.orgId,
         livemode: who.livemode,
@@ -275,6 +278,8 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
         confidential: form.confidential,
         ...(scope ? { idempotency: { scope, requestHash: requestHash(form) } } : {}),
       });
+      accepting = acceptance;
+      const result = await withDeadline(acceptance, deadline * 0.6, 'accepting the twin');
       accepted = result.ok ? 'yes' : 'no';
       if (!result.ok) {
         switch (result.reason) {
@@ -311,13 +316,13 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       return reply.code(202).header('Location', location(twinId)).send(twinObject(result.twin));
     } catch (err) {
       if (accepted === 'unknown') {
-        const undone = await undoAcceptedTwin(db, twinId).then(
+        const undone = await withDeadline(undoAcceptedTwin(db, twinId), deadline * 0.2, 'taking the twin back').then(
           () => true,
           () => false,
         );
         if (!undone) {
           // the upload stays until the twin is taken back: the row may name it
-          if (deps.reconciler) deps.reconciler.undoLater(twinId, uploadKey);
+          if (deps.reconciler) deps.reconciler.undoLater(twinId, uploadKey, accepting);
           request.log.error(
             { twin_id: twinId },
             'the twin may be committed; it is taken back when the database answers',
@@ -329,7 +334,9 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       }
       if (scope) {
         const claimed = scope;
-        await releaseIdempotencyKey(db, claimed).catch(() => deps.reconciler?.releaseLater(claimed));
+        await withDeadline(releaseIdempotencyKey(db, claimed), deadline * 0.1, 'releasing the key').catch(() =>
+          deps.reconciler?.releaseLater(claimed),
+        );
       }
       throw err;
     }

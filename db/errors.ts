@@ -90,3 +90,21 @@ export function isTransient(err: unknown): boolean {
   }
   return false;
 }
+
+/** A dependency call that did not settle in time; transient (503). */
+export class DeadlineError extends Error {
+  override name = 'DeadlineError';
+  readonly code = 'DEADLINE_EXCEEDED';
+  constructor(what: string) {
+    super(`${what} did not answer in time`);
+  }
+}
+
+/** `p`, or a DeadlineError after `ms` (the work itself goes on; only the waiting stops). */
+export function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(what)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}

@@ -29,7 +29,7 @@ npx jest --ci --json --outputFile="$all" "$@"
 status=$?
 if [ $# -eq 0 ]; then
   echo "== jest on PostgreSQL (TRACETWIN_TEST_DB=postgres)" >&2
-  TRACETWIN_TEST_DB=postgres npx jest --ci --json --outputFile="$pg" --testPathIgnorePatterns blackbox -- "${DB_TESTS[@]}"
+  TRACETWIN_TEST_DB=postgres npx jest --ci --json --outputFile="$pg" --testPathIgnorePatterns blackbox dependency-faults temporal-faults -- "${DB_TESTS[@]}"
   pg_status=$?
   [ $pg_status -eq 0 ] || status=$pg_status
 fi

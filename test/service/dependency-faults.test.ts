@@ -29,7 +29,9 @@ import { createTwin, PG_ADMIN_URL } from './helpers';
 jest.setTimeout(120_000);
 
 /** Longest wait for an answer before the request counts as hung (the contract: 503 within 5 s). */
-const HANG_MS = 15_000;
+const HANG_MS = Number(process.env.TRACETWIN_FAULT_HANG_MS ?? 15_000);
+/** Time to each answer, printed after the suite when TRACETWIN_FAULT_TIMINGS=1 (docs/benchmarks.md). */
+const timings: string[] = [];
 
 const admin = postgres(PG_ADMIN_URL, { max: 2, onnotice: () => {} });
 const dbName = `tracetwin_faults_${randomBytes(5).toString('hex')}`;
@@ -50,7 +52,13 @@ function urlFor(address: string, name: string): string {
   return url.toString();
 }
 
-async function answered(p: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+async function answered(p: Promise<LightMyRequestResponse>, what = ''): Promise<LightMyRequestResponse> {
+  const t0 = Date.now();
+  const name = `${expect.getState().currentTestName ?? 'setup'}${what ? ` — ${what}` : ''}`;
+  void p.then(
+    (res) => timings.push(`${name}\t${res.statusCode}\t${Date.now() - t0} ms`),
+    () => undefined,
+  );
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer in ${HANG_MS} ms`)), HANG_MS);
@@ -71,8 +79,14 @@ function expect503(res: LightMyRequestResponse): void {
 }
 
 const list = (): Promise<LightMyRequestResponse> =>
-  answered(app.inject({ method: 'GET', url: '/v1/svc/twins', headers: { authorization: `Bearer ${liveKey}` } }));
-const readyz = (): Promise<LightMyRequestResponse> => answered(app.inject({ method: 'GET', url: '/readyz' }));
+  answered(
+    app.inject({ method: 'GET', url: '/v1/svc/twins', headers: { authorization: `Bearer ${liveKey}` } }),
+    'GET /v1/svc/twins',
+  );
+const readyz = (): Promise<LightMyRequestResponse> =>
+  answered(app.inject({ method: 'GET', url: '/readyz' }), 'GET /readyz');
+const create = (headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+  answered(createTwin(app, liveKey, { headers }), 'POST /v1/svc/twins');
 
 async function terminateBackends(name: string): Promise<void> {
   await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
@@ -92,7 +106,7 @@ beforeAll(async () => {
   const startTwin = async (twin: Pick<TwinRow, 'id'>): Promise<void> => {
     started.push(twin as TwinRow);
   };
-  reconciler = new Reconciler({ db: handle.db, blobs, startTwin, staleMs: 0 });
+  reconciler = new Reconciler({ db: handle.db, blobs, startTwin, staleMs: 0, undoAfterMs: 0 });
   app = await buildApp({
     db: handle.db,
     blobs,
@@ -108,6 +122,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.TRACETWIN_FAULT_TIMINGS) console.log(timings.join('\n'));
   await app?.close();
   await handle?.close();
   await proxy?.close();
@@ -130,7 +145,7 @@ test('the database refusing connections (ALLOW_CONNECTIONS false, 55000): 503, r
   try {
     await terminateBackends(dbName);
     expect503(await list());
-    expect503(await answered(createTwin(app, liveKey)));
+    expect503(await create());
     expect((await readyz()).statusCode).toBe(503);
   } finally {
     await admin.unsafe(`alter database ${dbName} allow_connections true`);
@@ -165,7 +180,7 @@ test('a table lock held by another session: 503 (lock and statement timeouts), n
   try {
     await isLocked;
     expect503(await list());
-    expect503(await answered(createTwin(app, liveKey, { headers: { 'idempotency-key': 'under-lock' } })));
+    expect503(await create({ 'idempotency-key': 'under-lock' }));
     expect((await readyz()).statusCode).toBe(503);
   } finally {
     release();
@@ -181,9 +196,66 @@ test('a table lock held by another session: 503 (lock and statement timeouts), n
   expect(again.statusCode).toBe(202);
 });
 
+test('a query that never settles (here: a lock with the server timeouts out of reach): 503 at the answer deadline', async () => {
+  // a second app whose sessions wait a minute for a lock: only the API's own deadlines can answer in time
+  const patient = await openDatabase({
+    databaseUrl: urlFor(proxy.address, dbName),
+    dataDir: dir,
+    maxConnections: 2,
+    timeouts: { lockMs: 60_000, statementMs: 60_000 },
+  });
+  const patientReconciler = new Reconciler({ db: patient.db, blobs, startTwin: async () => {}, undoAfterMs: 600_000 });
+  const patientApp = await buildApp({
+    db: patient.db,
+    blobs,
+    config: {
+      ...DEFAULT_API_CONFIG,
+      publicUrl: 'https://twins.example.test',
+      hmacSecret: randomBytes(32),
+      answerDeadlineMs: 1500,
+    },
+    startTwin: async () => {},
+    reconciler: patientReconciler,
+  });
+  const holder = postgres(urlFor(new URL(PG_ADMIN_URL).host, dbName), { max: 1, onnotice: () => {} });
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holding = holder.begin(async (tx) => {
+    await tx`lock table twins in access exclusive mode`;
+    locked();
+    await released;
+  });
+  const before = await balance();
+  try {
+    await isLocked;
+    expect503(
+      await answered(
+        patientApp.inject({ method: 'GET', url: '/v1/svc/twins', headers: { authorization: `Bearer ${liveKey}` } }),
+        'GET /v1/svc/twins',
+      ),
+    );
+    expect503(await answered(createTwin(patientApp, liveKey), 'POST /v1/svc/twins'));
+  } finally {
+    release();
+    await holding;
+    await holder.end({ timeout: 5 });
+  }
+  // the create's transaction was still waiting for the lock when the caller got its 503: the take-back waits for it
+  while (patientReconciler.waiting > 0) {
+    await patientReconciler.sweep();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(await balance()).toBe(before);
+  await patientApp.close();
+  await patient.close();
+});
+
 test('a blackholed database (connect timeout): 503, readyz 503', async () => {
   proxy.mode = 'blackhole';
   proxy.resetAll();
+  await new Promise((r) => setTimeout(r, 200)); // the pool sees its connections closed: the next query connects
   expect503(await list());
   expect((await readyz()).statusCode).toBe(503);
 });

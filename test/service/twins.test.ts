@@ -334,7 +334,12 @@ describe('create', () => {
     expect(res.statusCode).toBe(202);
     const id = (res.json() as { id: string }).id;
     const [row] = await h.handle.db.select().from(twins).where(eq(twins.id, id));
-    const reconciler = new Reconciler({ db: h.handle.db, blobs: h.blobs, startTwin: async () => undefined });
+    const reconciler = new Reconciler({
+      db: h.handle.db,
+      blobs: h.blobs,
+      startTwin: async () => undefined,
+      undoAfterMs: 0,
+    });
     reconciler.undoLater(id, row!.uploadKey!);
     await reconciler.sweep();
     expect(reconciler.waiting).toBe(0);
