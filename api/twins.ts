@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeError, withDeadline } from '../db/errors';
+import { describeError, isTransient, withDeadline } from '../db/errors';
 import { newId } from '../db/ids';
 import {
   acceptTwin,
@@ -263,6 +263,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
     // answer is lost, so an error then must take the twin back before the caller is told nothing was kept.
     let accepted: 'no' | 'unknown' | 'yes' = 'no';
     let accepting: Promise<unknown> | undefined;
+    let acceptanceSettled = false;
     try {
       const form = await readForm(request, cap, uploadKey);
       accepted = 'unknown';
@@ -279,6 +280,10 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
         ...(scope ? { idempotency: { scope, requestHash: requestHash(form) } } : {}),
       });
       accepting = acceptance;
+      acceptance.then(
+        () => (acceptanceSettled = true),
+        () => (acceptanceSettled = true),
+      );
       const result = await withDeadline(acceptance, deadline * 0.6, 'accepting the twin');
       accepted = result.ok ? 'yes' : 'no';
       if (!result.ok) {
@@ -316,19 +321,26 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       return reply.code(202).header('Location', location(twinId)).send(twinObject(result.twin));
     } catch (err) {
       if (accepted === 'unknown') {
-        const undone = await withDeadline(undoAcceptedTwin(db, twinId), deadline * 0.2, 'taking the twin back').then(
-          () => true,
-          () => false,
-        );
-        if (!undone) {
-          // the upload stays until the twin is taken back: the row may name it
-          if (deps.reconciler) deps.reconciler.undoLater(twinId, uploadKey, accepting);
-          request.log.error(
-            { twin_id: twinId },
-            'the twin may be committed; it is taken back when the database answers',
-          );
-        }
+        // Taken back now only once the accepting transaction has ended (a take-back that ran first would find
+        // nothing, and the commit land after it); else, and when the take-back fails or the transaction ended by a
+        // lost connection (its commit may still be landing on the server), the reconciler takes it back later.
+        const undone =
+          acceptanceSettled &&
+          (await withDeadline(undoAcceptedTwin(db, twinId), deadline * 0.2, 'taking the twin back').then(
+            () => true,
+            () => false,
+          ));
         if (undone) await blobs.delete(uploadKey).catch(() => undefined);
+        if (!undone || isTransient(err)) {
+          // the upload stays until the twin is taken back: the row may name it
+          deps.reconciler?.undoLater(twinId, uploadKey, accepting);
+          if (!undone) {
+            request.log.error(
+              { twin_id: twinId },
+              'the twin may be committed; it is taken back when the database answers',
+            );
+          }
+        }
       } else if (accepted === 'no') {
         await blobs.delete(uploadKey).catch(() => undefined);
       }

@@ -352,19 +352,6 @@ function idempotencyWhere(scope: IdempotencyScope) {
   );
 }
 
-/** Records the request's hash and twin on a claimed key, which then replays. */
-export async function completeIdempotencyKey(
-  db: Database,
-  scope: IdempotencyScope,
-  requestHash: string,
-  twinId: string,
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ requestHash, twinId, state: 'done' })
-    .where(and(idempotencyWhere(scope), eq(idempotencyKeys.state, 'in_flight')));
-}
-
 /** Frees a claimed key after a request that ended in error (an error holds no key). */
 export async function releaseIdempotencyKey(db: Database, scope: IdempotencyScope): Promise<void> {
   await db.delete(idempotencyKeys).where(and(idempotencyWhere(scope), eq(idempotencyKeys.state, 'in_flight')));
