@@ -16,6 +16,7 @@ async function main() {
   const stop = Date.now() + ms;
   let ok = 0;
   let failed = 0;
+  let hung = 0;
   const killer = (async () => {
     while (Date.now() < stop) {
       await admin`select pg_terminate_backend(pid) from pg_stat_activity
@@ -25,21 +26,35 @@ async function main() {
   })();
   const clients = Array.from({ length: 8 }, async () => {
     while (Date.now() < stop) {
-      try {
-        await sql.begin(async (tx) => {
-          await tx`select ${'x'.repeat(16)}::text as a`;
-          await tx`select pg_sleep(0.001)`;
-        });
-        ok++;
-      } catch {
-        failed++;
-      }
+      // a deadline as the service keeps one: postgres.js 3.4.9 now and then never settles a transaction whose
+      // connection dies (docs/benchmarks.md); that is a hang, counted, not the crash this process checks for
+      let timer;
+      const late = new Promise((resolve) => (timer = setTimeout(() => resolve('hung'), 5000)));
+      const outcome = await Promise.race([
+        sql
+          .begin(async (tx) => {
+            await tx`select ${'x'.repeat(16)}::text as a`;
+            await tx`select pg_sleep(0.001)`;
+          })
+          .then(
+            () => 'ok',
+            () => 'failed',
+          ),
+        late,
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'ok') ok++;
+      else if (outcome === 'failed') failed++;
+      else hung++;
     }
   });
   await Promise.all([killer, ...clients]);
-  await sql.end({ timeout: 2 });
-  await admin.end({ timeout: 2 });
-  console.log(`survived: ${ok} transactions, ${failed} failed with an error the caller saw`);
+  await Promise.race([
+    Promise.all([sql.end({ timeout: 2 }), admin.end({ timeout: 2 })]),
+    new Promise((r) => setTimeout(r, 5000)),
+  ]);
+  console.log(`survived: ${ok} transactions, ${failed} failed with an error the caller saw, ${hung} never settled`);
+  process.exit(0);
 }
 
 main().catch((err) => {
