@@ -16,7 +16,8 @@ import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
 import { KeyCache } from './auth';
 import { ServiceLogController } from './downloads';
-import type { ApiConfig } from './config';
+import type { Reconciler } from './reconciler';
+import { ANSWER_DEADLINE_MS, type ApiConfig } from './config';
 import { ApiError, installErrorHandlers, methodNotAllowed, sendApiError } from './errors';
 import { API_VERSION, SHARED_SCHEMAS, createTwinForm, errorResponse } from './schemas';
 import { registerReviewPage } from '../review/page';
@@ -27,8 +28,13 @@ export interface AppDeps {
   db: Database;
   blobs: BlobStore;
   config: ApiConfig;
-  /** Starts the twin's run (a Temporal workflow); a throw makes the create answer 503 and takes the twin back. */
+  /**
+   * Starts the twin's run (a Temporal workflow). Called once the twin is committed; a throw (or a deadline) leaves
+   * the start to the reconciler and the create still answers 202.
+   */
   startTwin(twin: TwinRow): Promise<void>;
+  /** Takes back what an error answer must not keep, when the database fails the API's own attempt. */
+  reconciler?: Reconciler;
   /** Readiness of the run side (Temporal); resolves when reachable. */
   temporalReady?(): Promise<void>;
   /** A pino logger, `true` for the default one, or false/absent for none. */
@@ -101,6 +107,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   installErrorHandlers(app);
+
+  // A read is answered within the deadline whatever its dependency does: 503 then (writes keep their own deadlines,
+  // which know what was kept; see api/twins.ts).
+  const answerDeadline = config.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return; // a download under way is not cut
+      request.log.error({ deadline_ms: answerDeadline }, 'no answer from a dependency in time');
+      sendApiError(
+        request,
+        reply,
+        new ApiError(503, 'service_unavailable', 'A dependency of the service is unavailable; retry shortly.', {
+          retryAfter: 1,
+        }),
+      );
+    }, answerDeadline);
+    reply.raw.once('close', () => clearTimeout(timer));
+  });
 
   // Every answer carries the version and the request id; a pinned unknown version is refused.
   app.addHook('onRequest', async (request, reply) => {
@@ -235,7 +260,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       };
       await Promise.all([
-        probe('database', () => deps.db.execute(sql`select 1`)),
+        // reads the twins table, not just a connection: a lock held on it (which would hang every twin request
+        // until lock_timeout) shows here too
+        probe('database', () => deps.db.execute(sql`select 1 from twins limit 1`)),
         probe('storage', () => deps.blobs.ping()),
         probe('temporal', () => (deps.temporalReady ? deps.temporalReady() : Promise.resolve())),
       ]);

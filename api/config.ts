@@ -17,7 +17,14 @@ export interface ApiConfig {
    * or a replay after a restart would read as a different request.
    */
   hmacSecret: Buffer | string;
+  /**
+   * The longest a request waits on the database before it is answered 503 (default `ANSWER_DEADLINE_MS`): a bound
+   * kept by the client side too, for a driver that never settles a query (seen under connection-reset storms).
+   */
+  answerDeadlineMs?: number;
 }
+
+export const ANSWER_DEADLINE_MS = 5000;
 
 export const MiB = 1024 * 1024;
 export const KiB = 1024;

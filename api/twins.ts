@@ -7,12 +7,11 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeError } from '../db/errors';
+import { describeError, isTransient, withDeadline } from '../db/errors';
 import { newId } from '../db/ids';
 import {
   acceptTwin,
   claimIdempotencyKey,
-  completeIdempotencyKey,
   getTwin,
   listTwins,
   nowSeconds,
@@ -25,6 +24,7 @@ import { BlobNotFoundError } from '../storage';
 import { authenticate, type AuthContext } from './auth';
 import type { AppDeps } from './app';
 import { trackDownload } from './downloads';
+import { ANSWER_DEADLINE_MS } from './config';
 import { ApiError } from './errors';
 import { contentTypeFor, replayedTwinObject, twinObject } from './objects';
 import {
@@ -259,10 +259,16 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
 
     const twinId = newId('twin');
     const uploadKey = `uploads/${twinId}`;
-    let accepted: TwinRow | null = null;
+    const deadline = config.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
+    // 'unknown' from the moment the accepting transaction is sent until its answer: a commit can land while its
+    // answer is lost, so an error then must take the twin back before the caller is told nothing was kept.
+    let accepted: 'no' | 'unknown' | 'yes' = 'no';
+    let accepting: Promise<unknown> | undefined;
+    let acceptanceSettled = false;
     try {
       const form = await readForm(request, cap, uploadKey);
-      const result = await acceptTwin(db, {
+      accepted = 'unknown';
+      const acceptance = acceptTwin(db, {
         id: twinId,
         orgId: who.orgId,
         livemode: who.livemode,
@@ -272,7 +278,15 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
         uploadBytes: form.fileBytes,
         twinningKey: form.key ?? randomBytes(32).toString('hex'),
         confidential: form.confidential,
+        ...(scope ? { idempotency: { scope, requestHash: requestHash(form) } } : {}),
       });
+      accepting = acceptance;
+      acceptance.then(
+        () => (acceptanceSettled = true),
+        () => (acceptanceSettled = true),
+      );
+      const result = await withDeadline(acceptance, deadline * 0.6, 'accepting the twin');
+      accepted = result.ok ? 'yes' : 'no';
       if (!result.ok) {
         switch (result.reason) {
           case 'out_of_credit':
@@ -295,26 +309,48 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             throw new ApiError(401, 'api_key_invalid', 'The API key is not valid.');
         }
       }
-      accepted = result.twin;
+      // The committed row (and its Idempotency-Key) is the durable record of the run: from here the answer is 202.
+      // A start that fails or runs past its deadline is left to the reconciler, which starts the twin shortly.
       try {
         await deps.startTwin(result.twin);
       } catch (err) {
-        request.log.error(
+        request.log.warn(
           { error: describeError(err), twin_id: twinId },
-          'could not start the run; the twin is taken back',
+          'could not start the run now; the reconciler starts it',
         );
-        await undoAcceptedTwin(db, twinId);
-        accepted = null;
-        throw new ApiError(503, 'service_unavailable', 'The run could not be started; retry shortly.', {
-          retryable: true,
-          retryAfter: 5,
-        });
       }
-      if (scope) await completeIdempotencyKey(db, scope, requestHash(form), twinId);
       return reply.code(202).header('Location', location(twinId)).send(twinObject(result.twin));
     } catch (err) {
-      if (scope) await releaseIdempotencyKey(db, scope).catch(() => undefined);
-      if (!accepted) await blobs.delete(uploadKey).catch(() => undefined);
+      if (accepted === 'unknown') {
+        // Taken back now only once the accepting transaction has ended (a take-back that ran first would find
+        // nothing, and the commit land after it); else, and when the take-back fails or the transaction ended by a
+        // lost connection (its commit may still be landing on the server), the reconciler takes it back later.
+        const undone =
+          acceptanceSettled &&
+          (await withDeadline(undoAcceptedTwin(db, twinId), deadline * 0.2, 'taking the twin back').then(
+            () => true,
+            () => false,
+          ));
+        if (undone) await blobs.delete(uploadKey).catch(() => undefined);
+        if (!undone || isTransient(err)) {
+          // the upload stays until the twin is taken back: the row may name it
+          deps.reconciler?.undoLater(twinId, uploadKey, accepting);
+          if (!undone) {
+            request.log.error(
+              { twin_id: twinId },
+              'the twin may be committed; it is taken back when the database answers',
+            );
+          }
+        }
+      } else if (accepted === 'no') {
+        await blobs.delete(uploadKey).catch(() => undefined);
+      }
+      if (scope) {
+        const claimed = scope;
+        await withDeadline(releaseIdempotencyKey(db, claimed), deadline * 0.1, 'releasing the key').catch(() =>
+          deps.reconciler?.releaseLater(claimed),
+        );
+      }
       throw err;
     }
   }

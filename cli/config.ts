@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { DatabaseTimeouts } from '../db/client';
 
 // ---------------------------------------------------------------------------
 // Value parsers
@@ -188,6 +189,10 @@ export const DEFAULTS = {
   sweepEvery: '10m',
   partialMaxAge: '1h',
   logLevel: 'info',
+  dbConnectTimeout: '3s',
+  dbStatementTimeout: '4s',
+  dbLockTimeout: '2s',
+  temporalCallTimeout: '3s',
 } as const;
 
 /** Number of CPUs this process may use (the default of `--workers`). */
@@ -339,6 +344,26 @@ export function addKnobOptions(cmd: Command): Command {
         .default(DEFAULTS.partialMaxAge)
         .argParser(checked(parseDuration)),
     )
+    .addOption(
+      opt('--db-connect-timeout <dur>', 'longest wait for a new PostgreSQL connection before 503')
+        .default(DEFAULTS.dbConnectTimeout)
+        .argParser(checked(parseDuration)),
+    )
+    .addOption(
+      opt('--db-statement-timeout <dur>', "PostgreSQL statement_timeout of the service's sessions")
+        .default(DEFAULTS.dbStatementTimeout)
+        .argParser(checked(parseDuration)),
+    )
+    .addOption(
+      opt('--db-lock-timeout <dur>', "PostgreSQL lock_timeout of the service's sessions")
+        .default(DEFAULTS.dbLockTimeout)
+        .argParser(checked(parseDuration)),
+    )
+    .addOption(
+      opt('--temporal-call-timeout <dur>', 'deadline of each call of the API to Temporal (start, signal, readiness)')
+        .default(DEFAULTS.temporalCallTimeout)
+        .argParser(checked(parseDuration)),
+    )
     .addOption(opt('--master-key <hex64>', 'server master key (default: generated into the data dir)'))
     .addOption(
       opt('--previous-master-keys <list>', 'comma-separated older master keys, still accepted for decryption'),
@@ -413,6 +438,10 @@ export interface Config {
   masterKey?: string;
   /** Older master keys (64 hex each), decrypt only. */
   previousMasterKeys: string[];
+  /** Waits for PostgreSQL before a request answers 503 (`db/client.ts`). */
+  dbTimeouts: DatabaseTimeouts;
+  /** Deadline of each API call to Temporal (`worker/process.ts`). */
+  temporalCallTimeoutMs: number;
 }
 
 /** Raw option values as commander hands them over (strings unless parsed above). */
@@ -501,7 +530,21 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
         : o.reviewPage !== false,
     masterKey: masterKey?.toLowerCase(),
     previousMasterKeys,
+    dbTimeouts: {
+      connectMs: parseDuration(str(o, 'dbConnectTimeout') ?? DEFAULTS.dbConnectTimeout),
+      statementMs: parseDuration(str(o, 'dbStatementTimeout') ?? DEFAULTS.dbStatementTimeout),
+      lockMs: parseDuration(str(o, 'dbLockTimeout') ?? DEFAULTS.dbLockTimeout),
+    },
+    temporalCallTimeoutMs: parseDuration(str(o, 'temporalCallTimeout') ?? DEFAULTS.temporalCallTimeout),
   };
+  for (const [flag, ms] of [
+    ['--db-connect-timeout', config.dbTimeouts.connectMs],
+    ['--db-statement-timeout', config.dbTimeouts.statementMs],
+    ['--db-lock-timeout', config.dbTimeouts.lockMs],
+    ['--temporal-call-timeout', config.temporalCallTimeoutMs],
+  ] as const) {
+    if (ms < 100) throw new InvalidArgumentError(`${flag} must be at least 100ms`);
+  }
   if (config.runLeaseMs < 1000) throw new InvalidArgumentError('--run-lease must be at least 1s');
   return config;
 }

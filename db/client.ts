@@ -28,6 +28,45 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Largest number of pooled connections to PostgreSQL (default 10). */
   maxConnections?: number;
+  /** Bounds on waiting for PostgreSQL (defaults: `DEFAULT_DB_TIMEOUTS`). */
+  timeouts?: Partial<DatabaseTimeouts>;
+}
+
+/**
+ * How long the service waits for PostgreSQL before it answers 503: a blackholed or unreachable server
+ * (`connectMs`, the driver's connect timeout), a statement that runs or waits too long (`statementMs`, the server's
+ * `statement_timeout`, SQLSTATE 57014), a lock held by another session (`lockMs`, `lock_timeout`, 55P03). The
+ * sum of a request's waits stays under the 5 s a client is promised an answer in. A transaction left idle by a
+ * process that stalled is ended by the server after `idle_in_transaction_session_timeout` (statementMs × 4), so
+ * its locks do not outlive it.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  lockMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = { connectMs: 3000, statementMs: 4000, lockMs: 2000 };
+
+/** The session settings that carry the timeouts (sent in the startup message of each connection). */
+export function sessionTimeouts(t: DatabaseTimeouts): Record<string, string> {
+  return {
+    statement_timeout: String(t.statementMs),
+    lock_timeout: String(t.lockMs),
+    idle_in_transaction_session_timeout: String(t.statementMs * 4),
+  };
+}
+
+/**
+ * postgres.js 3.4.9 can end the process when a connection closes under it (see scripts/patch-deps.js, applied by
+ * `npm install`); the service refuses to talk to PostgreSQL through an unrepaired copy.
+ */
+export function assertDriverRepaired(): void {
+  const file = path.join(path.dirname(require.resolve('postgres')), 'connection.js');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  if (!text.includes('tracetwin: nextWrite guard')) {
+    throw new Error('the postgres driver is not repaired (node scripts/patch-deps.js, run by npm install)');
+  }
 }
 
 export interface DatabaseHandle {
@@ -67,8 +106,15 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrations = migrationsFolder();
   if (options.databaseUrl) {
+    assertDriverRepaired();
+    const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
+    const connectTimeout = Math.max(1, Math.ceil(timeouts.connectMs / 1000));
     // Migrate on one dedicated connection: a session advisory lock belongs to a connection.
-    const migrator = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    const migrator = postgres(options.databaseUrl, {
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: connectTimeout,
+    });
     try {
       await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
       try {
@@ -79,7 +125,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     } finally {
       await migrator.end({ timeout: 5 });
     }
-    const client = postgres(options.databaseUrl, { max: options.maxConnections ?? 10, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connect_timeout: connectTimeout,
+      connection: sessionTimeouts(timeouts),
+    });
     const db = drizzlePostgres({ client, schema }) as unknown as Database;
     return {
       db,

@@ -3,7 +3,7 @@
  * decided inside one transaction that locks the organization row, so that
  * concurrent requests can neither overdraw the balance nor slip past a limit.
  */
-import { and, count, desc, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { hashSecret, newApiSecret, newId } from './ids';
 import {
@@ -166,6 +166,8 @@ export interface AcceptTwinInput {
   confidential: string[];
   /** Unix seconds; defaults to now. */
   created?: number;
+  /** The request's claimed Idempotency-Key: completed with this twin in the same transaction. */
+  idempotency?: { scope: IdempotencyScope; requestHash: string };
 }
 
 export type AcceptTwinResult =
@@ -181,8 +183,10 @@ export const CONCURRENT_RETRY_AFTER = 30;
 /**
  * Accepts a twin: in one transaction, locks the organization row, checks the
  * balance (live mode, first), the runs at once and the runs of the last
- * rolling 24 hours (per organization and mode), reserves one credit (live)
- * and inserts the twin `queued`.
+ * rolling 24 hours (per organization and mode), reserves one credit (live),
+ * inserts the twin `queued` and completes the request's Idempotency-Key. The
+ * committed row is the durable record of a run to start: the API starts it at
+ * once, and `api/reconciler.ts` starts any that is still waiting.
  */
 export async function acceptTwin(db: Database, input: AcceptTwinInput): Promise<AcceptTwinResult> {
   const created = input.created ?? nowSeconds();
@@ -241,8 +245,32 @@ export async function acceptTwin(db: Database, input: AcceptTwinInput): Promise<
       })
       .returning();
     if (!twin) throw new Error('twin insert returned nothing');
+    if (input.idempotency) {
+      // the key and the twin are kept together or not at all: a retry finds the twin, never a second charge
+      await tx
+        .update(idempotencyKeys)
+        .set({ requestHash: input.idempotency.requestHash, twinId: twin.id, state: 'done' })
+        .where(and(idempotencyWhere(input.idempotency.scope), eq(idempotencyKeys.state, 'in_flight')));
+    }
     return { ok: true, twin } as const;
   });
+}
+
+/**
+ * Twins accepted (committed `queued`) at or before `createdBefore` (Unix seconds): the runs to start again, a start
+ * being idempotent (workflow id = twin id).
+ */
+export async function queuedTwins(
+  db: Database,
+  createdBefore: number,
+  limit = 100,
+): Promise<Pick<TwinRow, 'id' | 'orgId' | 'livemode'>[]> {
+  return db
+    .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode })
+    .from(twins)
+    .where(and(eq(twins.status, 'queued'), lte(twins.created, createdBefore)))
+    .orderBy(twins.created)
+    .limit(limit);
 }
 
 /**
@@ -257,6 +285,8 @@ export async function undoAcceptedTwin(db: Database, twinId: string): Promise<bo
       .where(and(eq(twins.id, twinId), eq(twins.status, 'queued')))
       .returning();
     if (!gone) return false;
+    // an error answer holds no key: the Idempotency-Key completed with this twin goes with it
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.twinId, twinId));
     if (gone.charged) {
       await tx
         .update(organizations)
@@ -320,19 +350,6 @@ function idempotencyWhere(scope: IdempotencyScope) {
     eq(idempotencyKeys.livemode, scope.livemode),
     eq(idempotencyKeys.key, scope.key),
   );
-}
-
-/** Records the request's hash and twin on a claimed key, which then replays. */
-export async function completeIdempotencyKey(
-  db: Database,
-  scope: IdempotencyScope,
-  requestHash: string,
-  twinId: string,
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ requestHash, twinId, state: 'done' })
-    .where(and(idempotencyWhere(scope), eq(idempotencyKeys.state, 'in_flight')));
 }
 
 /** Frees a claimed key after a request that ended in error (an error holds no key). */

@@ -67,6 +67,12 @@ export interface TemporalSide {
   startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'> & Partial<Pick<TwinRow, 'endUser'>>): Promise<void>;
   /** Resolves when the frontend answers. */
   ready(): Promise<void>;
+  /**
+   * Runs `fn`'s calls to Temporal under a deadline of `--temporal-call-timeout` from now: a frozen or unreachable
+   * frontend answers DEADLINE_EXCEEDED then, which the API turns into 503 or, for a twin already recorded, leaves
+   * to the reconciler (`api/reconciler.ts`).
+   */
+  withDeadline<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -80,21 +86,26 @@ export async function connectTemporal(
   const namespace = config.temporal.namespace;
   const client = new Client({ connection, namespace, dataConverter });
   const searchAttributes = options.searchAttributesRegistered ?? (await ensureSearchAttributes(connection, namespace));
+  const withDeadline = <T>(fn: () => Promise<T>): Promise<T> =>
+    connection.withDeadline(Date.now() + config.temporalCallTimeoutMs, fn);
   return {
     client,
     connectionOptions,
     searchAttributes,
     startTwin: (twin) =>
-      startTwin(client, twin, {
-        taskQueue: config.temporal.taskQueue,
-        contentRetentionMs: config.contentRetentionMs,
-        runLeaseMs: config.runLeaseMs,
-        searchAttributes,
-        dispatchEvents: true,
-      }),
+      withDeadline(() =>
+        startTwin(client, twin, {
+          taskQueue: config.temporal.taskQueue,
+          contentRetentionMs: config.contentRetentionMs,
+          runLeaseMs: config.runLeaseMs,
+          searchAttributes,
+          dispatchEvents: true,
+        }),
+      ),
     ready: async () => {
-      await connection.workflowService.getSystemInfo({});
+      await withDeadline(() => connection.workflowService.getSystemInfo({}));
     },
+    withDeadline,
     close: () => connection.close(),
   };
 }

@@ -9,6 +9,7 @@
  */
 import { SecretBox } from '../../webhooks/secrets';
 import { signalEndpointDeleted } from '../../webhooks/temporal';
+import { Reconciler } from '../../api/reconciler';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -115,7 +116,11 @@ export async function serve(config: Config): Promise<void> {
     const codec = EncryptionCodec.fromMasterKeys(masterKey, config.previousMasterKeys);
     const dataConverter = encryptedDataConverter(codec);
 
-    const db: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const db: DatabaseHandle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: config.dbTimeouts,
+    });
     cleanups.push(['database', () => db.close()]);
     const blobs = createBlobStore({ storageUrl: config.storageUrl, dataDir: config.dataDir });
     // what a crash left of an upload (trace content): removed now, and every --sweep-every
@@ -184,11 +189,14 @@ export async function serve(config: Config): Promise<void> {
       contentRetentionMs: config.contentRetentionMs,
       hmacSecret: createHmac('sha256', Buffer.from(masterKey, 'hex')).update('tracetwin idempotency v1').digest(),
     };
+    // Starts twins left queued (a start that failed or ran past its deadline) and takes back what an error kept.
+    const reconciler = new Reconciler({ db: db.db, blobs, startTwin: (twin) => temporal.startTwin(twin), logger });
     const app = await buildApp({
       db: db.db,
       blobs,
       config: apiConfig,
       startTwin: (twin) => temporal.startTwin(twin),
+      reconciler,
       temporalReady: () => temporal.ready(),
       logger,
       keyCache,
@@ -196,7 +204,7 @@ export async function serve(config: Config): Promise<void> {
       webhooks: {
         secrets: new SecretBox(Buffer.from(masterKey, 'hex')),
         allowLoopback: config.webhookAllowLoopback,
-        stopDeliveries: (ids) => signalEndpointDeleted(temporal.client, ids),
+        stopDeliveries: (ids) => temporal.withDeadline(() => signalEndpointDeleted(temporal.client, ids)),
       },
     });
     // Idempotency keys past --idempotency-ttl are already ignored; delete their rows now and then.
@@ -225,7 +233,16 @@ export async function serve(config: Config): Promise<void> {
       .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode })
       .from(twins)
       .where(inArray(twins.status, ['queued', 'running']));
-    for (const twin of pending) await temporal.startTwin(twin);
+    for (const twin of pending) {
+      await temporal.startTwin(twin).catch((err: unknown) => {
+        logger.warn(
+          { twin_id: twin.id, error: describeError(err) },
+          'could not start a pending twin; the reconciler will',
+        );
+      });
+    }
+    reconciler.start();
+    cleanups.push(['reconciler', () => reconciler.stop()]);
 
     await admin.listen({ host: config.adminListen.host, port: config.adminListen.port });
     cleanups.push(['admin API', () => admin.close()]);

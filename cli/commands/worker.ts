@@ -79,7 +79,11 @@ export async function runWorker(config: Config): Promise<void> {
   }
   const masterKey = loadOrCreateMasterKey(effective);
   const dataConverter = dataConverterFor(masterKey, effective.previousMasterKeys);
-  const db = await openDatabase({ databaseUrl: effective.databaseUrl, dataDir: effective.dataDir });
+  const db = await openDatabase({
+    databaseUrl: effective.databaseUrl,
+    dataDir: effective.dataDir,
+    timeouts: effective.dbTimeouts,
+  });
   try {
     const blobs = createBlobStore({ storageUrl: effective.storageUrl, dataDir: effective.dataDir });
     // a worker writes content to the store: what a crash left of it is removed now, and every --sweep-every

@@ -38,6 +38,22 @@ describe('classifying errors', () => {
     expect(toApiError(asFastify(new Error('bug'))).status).toBe(500);
   });
 
+  it('counts refused, missing, locked, timed-out databases and Temporal deadlines as transient', () => {
+    for (const code of ['55000', '3D000', '57014', '55P03', 'CONNECT_TIMEOUT', 'DEADLINE_EXCEEDED']) {
+      expect([code, isTransient(Object.assign(new Error('x'), { code }))]).toEqual([code, true]);
+    }
+    // a gRPC status (Temporal) under the SDK's error: UNAVAILABLE, DEADLINE_EXCEEDED
+    for (const code of [14, 4]) {
+      const grpc = Object.assign(new Error('x'), { code, metadata: {} });
+      expect(isTransient(new Error('ServiceError', { cause: grpc }))).toBe(true);
+    }
+    expect(isTransient(Object.assign(new Error('x'), { code: 3, metadata: {} }))).toBe(false);
+    // an error from another realm (not instanceof this realm's Error) is still recognised
+    const foreign = { name: 'Error', message: 'read ECONNRESET', code: 'ECONNRESET' };
+    expect(isTransient(foreign)).toBe(true);
+    expect(describeError(foreign)).toBe('Error ECONNRESET');
+  });
+
   it('describes an error by class and code only, through its causes', () => {
     class PostgresError extends Error {
       override name = 'PostgresError';

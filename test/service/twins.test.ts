@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createApiKey, purgeExpiredIdempotencyKeys, revokeApiKey } from '../../db/repo';
-import { idempotencyKeys, organizations, twins } from '../../db/schema';
+import { Reconciler } from '../../api/reconciler';
+import { idempotencyKeys, organizations, twins, type TwinRow } from '../../db/schema';
 import { createTwin, errorOf, form, makeHarness, TEST_DB, TRACE, type Harness } from './helpers';
 
 let h: Harness;
@@ -297,22 +298,58 @@ describe('create', () => {
     for (const f of uploads) expect(ids.has(f)).toBe(true);
   });
 
-  test('startTwin failing: 503, the twin is gone, the credit comes back, the key is free', async () => {
+  test('startTwin failing: 202 all the same, the twin stays queued and charged, the reconciler starts it', async () => {
     const { live: key, orgId } = await h.org({ balance: 1 });
     h.startFails.value = true;
+    let id: string;
     try {
       const res = await createTwin(h.app, key, { headers: { 'idempotency-key': 'start-fails' } });
-      expect(res.statusCode).toBe(503);
-      expect(errorOf(res)).toMatchObject({ code: 'service_unavailable', retryable: true });
+      expect(res.statusCode).toBe(202);
+      id = (res.json() as { id: string }).id;
     } finally {
       h.startFails.value = false;
     }
     const rows = await h.handle.db.select().from(twins).where(eq(twins.orgId, orgId));
-    expect(rows).toHaveLength(0);
+    expect(rows.map((r) => [r.id, r.status])).toEqual([[id, 'queued']]);
     const [org] = await h.handle.db.select().from(organizations).where(eq(organizations.id, orgId));
-    expect(org!.balance).toBe(1);
+    expect(org!.balance).toBe(0);
+    expect(h.started.some((t) => t.id === id)).toBe(false);
+    const reconciler = new Reconciler({
+      db: h.handle.db,
+      blobs: h.blobs,
+      startTwin: async (twin) => void h.started.push(twin as TwinRow),
+      staleMs: 0,
+    });
+    await reconciler.sweep();
+    expect(h.started.some((t) => t.id === id)).toBe(true);
+    // the key answers with the same twin
     const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'start-fails' } });
     expect(again.statusCode).toBe(202);
+    expect((again.json() as { id: string }).id).toBe(id);
+  });
+
+  test('a twin whose acceptance is in doubt is taken back by the reconciler: credit, key and upload', async () => {
+    const { live: key, orgId } = await h.org({ balance: 1 });
+    const res = await createTwin(h.app, key, { headers: { 'idempotency-key': 'in-doubt' } });
+    expect(res.statusCode).toBe(202);
+    const id = (res.json() as { id: string }).id;
+    const [row] = await h.handle.db.select().from(twins).where(eq(twins.id, id));
+    const reconciler = new Reconciler({
+      db: h.handle.db,
+      blobs: h.blobs,
+      startTwin: async () => undefined,
+      undoAfterMs: 0,
+    });
+    reconciler.undoLater(id, row!.uploadKey!);
+    await reconciler.sweep();
+    expect(reconciler.waiting).toBe(0);
+    expect(await h.handle.db.select().from(twins).where(eq(twins.orgId, orgId))).toHaveLength(0);
+    const [org] = await h.handle.db.select().from(organizations).where(eq(organizations.id, orgId));
+    expect(org!.balance).toBe(1);
+    expect(fs.existsSync(path.join(h.blobs.location, row!.uploadKey!))).toBe(false);
+    const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'in-doubt' } });
+    expect(again.statusCode).toBe(202);
+    expect((again.json() as { id: string }).id).not.toBe(id);
   });
 });
 
