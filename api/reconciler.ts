@@ -23,7 +23,8 @@ import type { BlobStore } from '../storage';
 export interface ReconcilerDeps {
   db: Database;
   blobs: BlobStore;
-  startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>): Promise<void>;
+  /** Starts the twin's workflow (its end user too, for the TwinEndUser search attribute). */
+  startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode' | 'endUser'>): Promise<void>;
   logger?: Pick<Logger, 'warn' | 'info'>;
   /** A twin queued for longer than this is started by a sweep (default 10 s). */
   staleMs?: number;
@@ -112,7 +113,7 @@ export class Reconciler {
         logger?.warn({ error: describeError(err) }, 'could not release an Idempotency-Key yet');
       }
     }
-    let queued: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>[];
+    let queued: Pick<TwinRow, 'id' | 'orgId' | 'livemode' | 'endUser'>[];
     try {
       const before = nowSeconds() - Math.ceil((this.deps.staleMs ?? RECONCILE_STALE_MS) / 1000);
       queued = await withDeadline(queuedTwins(db, before), CALL_DEADLINE_MS, 'listing queued twins');

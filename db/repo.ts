@@ -264,9 +264,9 @@ export async function queuedTwins(
   db: Database,
   createdBefore: number,
   limit = 100,
-): Promise<Pick<TwinRow, 'id' | 'orgId' | 'livemode'>[]> {
+): Promise<Pick<TwinRow, 'id' | 'orgId' | 'livemode' | 'endUser'>[]> {
   return db
-    .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode })
+    .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode, endUser: twins.endUser })
     .from(twins)
     .where(and(eq(twins.status, 'queued'), lte(twins.created, createdBefore)))
     .orderBy(twins.created)

@@ -230,7 +230,7 @@ export async function serve(config: Config): Promise<void> {
 
     // Twins accepted but never started (a crash between accept and start) get their workflow now; starts are idempotent.
     const pending = await db.db
-      .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode })
+      .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode, endUser: twins.endUser })
       .from(twins)
       .where(inArray(twins.status, ['queued', 'running']));
     for (const twin of pending) {
