@@ -49,8 +49,8 @@
 import type { Chunk } from '../types';
 import { runCache } from '../memo';
 
-/** Where a field's name came from. */
-export type Layout = 'table' | 'line' | 'flag' | 'sql';
+/** Where a field's name came from (`record`: a line `name | value` of a psql expanded record). */
+export type Layout = 'table' | 'record' | 'line' | 'flag' | 'sql';
 
 export interface Field {
   /** Range of the value in the chunk corpus (quotes excluded). */
@@ -361,7 +361,7 @@ function recordLine(text: string, p: number, e: number, pipe: number, out: Field
   let ve = e;
   while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
   if (ve > vs && ve - vs <= MAX_VALUE)
-    out.push({ start: vs, end: ve, name: text.slice(p, ne), layout: 'table', certain: true });
+    out.push({ start: vs, end: ve, name: text.slice(p, ne), layout: 'record', certain: true });
   return true;
 }
 
@@ -1207,6 +1207,53 @@ export function textFields(chunk: Chunk): readonly Field[] {
   lastCorpus = corpus;
   lastFields = out;
   return out;
+}
+
+/** How far (fields, characters) a text record is looked through for a sibling. */
+const RECORD_FIELDS = 12;
+const RECORD_SPAN = 1500;
+
+/**
+ * Whether text[a, b) stays inside one record: a table row is one line; a block of `key: value` lines (an INI
+ * section, a psql expanded record, a YAML mapping, a header block, a logfmt line) ends at a blank line or at a
+ * section or record head (`[owner]`, `-[ RECORD 2 ]`, mysql's `*** 2. row ***`).
+ */
+function sameRecord(corpus: string, a: number, b: number, row: boolean): boolean {
+  if (b - a > RECORD_SPAN) return false;
+  for (let i = corpus.indexOf('\n', a); i >= 0 && i < b; i = corpus.indexOf('\n', i + 1)) {
+    if (row) return false;
+    let j = i + 1;
+    while (j < b && (corpus.charCodeAt(j) === 32 || corpus.charCodeAt(j) === 9 || corpus.charCodeAt(j) === 13)) j++;
+    const c = corpus.charCodeAt(j);
+    if (c === 10 || c === 91 || c === 42 || (c === 45 && corpus.charCodeAt(j + 1) === 91)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the record of field `k` of `fields` (textFields' list) holds another field whose name passes `test`:
+ * the record is the field's table row, or its block of `key: value` lines (sameRecord), read at most
+ * RECORD_FIELDS fields either way. A record names what its fields are, as a JSON object does.
+ */
+export function recordHas(
+  corpus: string,
+  fields: readonly Field[],
+  k: number,
+  test: (name: string) => boolean,
+): boolean {
+  const f = fields[k]!;
+  const row = f.layout === 'table';
+  for (let j = k - 1; j >= 0 && k - j <= RECORD_FIELDS; j--) {
+    const o = fields[j]!;
+    if (!sameRecord(corpus, o.end, f.start, row)) break;
+    if (test(o.name)) return true;
+  }
+  for (let j = k + 1; j < fields.length && j - k <= RECORD_FIELDS; j++) {
+    const o = fields[j]!;
+    if (!sameRecord(corpus, f.end, o.start, row)) break;
+    if (test(o.name)) return true;
+  }
+  return false;
 }
 
 /** The field of the chunk's text holding the corpus offset, or null. */

@@ -14,7 +14,7 @@ import type { PeopleState } from './state';
 import { own } from '../../strings';
 import { isSpace } from './text';
 import { runMap } from '../../memo';
-import { textFields, type Field as Field_ } from '../structure';
+import { recordHas, textFields } from '../structure';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -258,48 +258,10 @@ function structureFields(chunk: Chunk): Field[] {
     const value = fieldValue(role, raw);
     if (value === null) continue;
     if (!f.certain && role === 'org' && !/^[\p{Lu}\d]/u.test(value)) continue;
-    const personRecord = role === 'weak' && textRecordHasEvidence(corpus, all, k);
+    const personRecord = role === 'weak' && recordHas(corpus, all, k, personEvidence);
     fields.push({ role, value, start: f.start + raw.indexOf(value), parent: 'text', index: n++, personRecord });
   }
   return fields;
-}
-
-/** How far (fields, characters) a text record is looked through for a sibling. */
-const RECORD_FIELDS = 12;
-const RECORD_SPAN = 1500;
-
-/**
- * Whether text[a, b) stays inside one record: a table row is one line; a block of `key: value` lines (an INI
- * section, a psql expanded record, a YAML mapping, a header block, a logfmt line) ends at a blank line or at a
- * section or record head (`[owner]`, `-[ RECORD 2 ]`).
- */
-function sameRecord(corpus: string, a: number, b: number, row: boolean): boolean {
-  if (b - a > RECORD_SPAN) return false;
-  for (let i = corpus.indexOf('\n', a); i >= 0 && i < b; i = corpus.indexOf('\n', i + 1)) {
-    if (row) return false;
-    let j = i + 1;
-    while (j < b && (corpus.charCodeAt(j) === 32 || corpus.charCodeAt(j) === 9 || corpus.charCodeAt(j) === 13)) j++;
-    const c = corpus.charCodeAt(j);
-    if (c === 10 || c === 91 || (c === 45 && corpus.charCodeAt(j + 1) === 91)) return false;
-  }
-  return true;
-}
-
-/** Whether the record of text field `k` holds a field that describes a person (PERSON_EVIDENCE). */
-function textRecordHasEvidence(corpus: string, all: readonly Field_[], k: number): boolean {
-  const f = all[k]!;
-  const row = f.layout === 'table';
-  for (let j = k - 1; j >= 0 && k - j <= RECORD_FIELDS; j--) {
-    const o = all[j]!;
-    if (!sameRecord(corpus, o.end, f.start, row)) break;
-    if (personEvidence(o.name)) return true;
-  }
-  for (let j = k + 1; j < all.length && j - k <= RECORD_FIELDS; j++) {
-    const o = all[j]!;
-    if (!sameRecord(corpus, f.end, o.start, row)) break;
-    if (personEvidence(o.name)) return true;
-  }
-  return false;
 }
 
 /**
