@@ -199,6 +199,141 @@ const cellBuffer = new Int32Array(2 * (MAX_COLUMNS + 2));
 export function readStructure(text: string, out: Field[], from = 0, to = text.length): void {
   readLines(text, out, from, to);
   readSql(text, out, from, to);
+  readCommonNames(text, out, from, to);
+  if (text.indexOf('BEGIN:V', from) >= 0) readContentLines(text, out, from, to);
+}
+
+// ---------------------------------------------------------------- directory names and content lines
+
+/**
+ * `CN=value`: a common name, as X.500 names write it — an LDAP DN (`cn=Ann Lee,ou=people,dc=example`,
+ * RFC 4514), a certificate subject (`/CN=…/O=…`) — and as iCalendar writes its `CN` parameter
+ * (`ORGANIZER;CN=Ann Lee:mailto:…`, RFC 5545 §3.2.2). The value runs to the next `,` (not escaped by `\`), `;`,
+ * `:`, `/`, quote or line end; a quoted parameter value to its quote. Found by indexOf of `=` after `cn`.
+ */
+function readCommonNames(text: string, out: Field[], from: number, to: number): void {
+  for (let i = text.indexOf('=', from); i >= 0 && i < to; i = text.indexOf('=', i + 1)) {
+    structureWork.steps++;
+    const c1 = text.charCodeAt(i - 1) | 32;
+    const c2 = text.charCodeAt(i - 2) | 32;
+    if (c1 !== 110 || c2 !== 99 || i - 2 < from) continue;
+    const b = i - 3 >= from ? text.charCodeAt(i - 3) : 10;
+    // after a line start, a blank, a quote, `,` `;` `/` (not `…scn=`, `cn==`)
+    if (!(b === 10 || b === 32 || b === 9 || b === 34 || b === 39 || b === 44 || b === 59 || b === 47)) continue;
+    let vs = i + 1;
+    let ve: number;
+    if (text.charCodeAt(vs) === 34) {
+      vs++;
+      ve = vs;
+      while (ve < to && ve - vs <= 256 && text.charCodeAt(ve) !== 34 && text.charCodeAt(ve) !== 10) ve++;
+      if (text.charCodeAt(ve) !== 34) {
+        // no closing quote: what was read holds no other common name's start worth reading again
+        i = ve;
+        continue;
+      }
+    } else {
+      ve = vs;
+      while (ve < to && ve - vs <= 256) {
+        const c = text.charCodeAt(ve);
+        if (c === 92) {
+          ve += 2;
+          continue;
+        }
+        if (c === 44 || c === 59 || c === 58 || c === 47 || c === 34 || c === 39 || c === 10 || c === 13) break;
+        ve++;
+      }
+    }
+    if (ve > vs && ve - vs <= 256) out.push({ start: vs, end: ve, name: 'cn', layout: 'line', certain: true });
+    i = ve;
+  }
+}
+
+/** The components of a structured value, named as a JSON key would name them (RFC 6350 §6.2.2, §6.3.1). */
+const COMPONENTS: Record<string, readonly string[]> = {
+  N: ['family_name', 'given_name', 'additional_names', 'honorific_prefix', 'honorific_suffix'],
+  ADR: ['po_box', 'extended_address', 'street_address', 'locality', 'region', 'postal_code', 'country'],
+};
+
+/**
+ * The properties that describe a person or where they are (RFC 6350 §6.2–6.4, §6.6.3; RFC 5545 §3.8.1.7, §3.8.4.2);
+ * an object's own identifiers (`UID`, `PRODID`) and times are not read.
+ */
+const PERSONAL_PROPERTIES = new Set([
+  'FN',
+  'N',
+  'NICKNAME',
+  'BDAY',
+  'TEL',
+  'EMAIL',
+  'ADR',
+  'ORG',
+  'TITLE',
+  'NOTE',
+  'IMPP',
+  'LOCATION',
+  'CONTACT',
+]);
+
+/**
+ * Content lines of vCards (RFC 6350) and iCalendar objects (RFC 5545) — `NAME;PARAM=v:value` — in a text that
+ * holds a `BEGIN:V…` line: each value named by its property (`FN`, `TEL`, `EMAIL`, `NOTE`, `LOCATION`), and the
+ * components of `N` and `ADR` by what they are (`family_name`, `street_address`). A folded line's continuation
+ * (a line that starts with a blank) is not read: its value is the previous line's.
+ */
+function readContentLines(text: string, out: Field[], from: number, to: number): void {
+  for (let ls = from; ls < to;) {
+    structureWork.steps++;
+    let le = text.indexOf('\n', ls);
+    if (le < 0 || le > to) le = to;
+    let e = le;
+    if (e > ls && text.charCodeAt(e - 1) === 13) e--;
+    contentLine(text, ls, e, out);
+    ls = le + 1;
+  }
+}
+
+function contentLine(text: string, ls: number, e: number, out: Field[]): void {
+  let q = ls;
+  // the property name: letters, digits, `-`, up to 64, upper case in what the specifications write
+  while (q < e && q - ls <= MAX_NAME) {
+    const c = text.charCodeAt(q);
+    if ((c >= 65 && c <= 90) || isDigit(c) || c === 45) q++;
+    else break;
+  }
+  if (q === ls || q - ls > MAX_NAME || !(text.charCodeAt(ls) >= 65 && text.charCodeAt(ls) <= 90)) return;
+  const name = text.slice(ls, q);
+  if (!PERSONAL_PROPERTIES.has(name)) return;
+  // parameters, to the `:` outside quotes
+  let quoted = false;
+  while (q < e) {
+    const c = text.charCodeAt(q);
+    if (c === 34) quoted = !quoted;
+    else if (c === 58 && !quoted) break;
+    else if (c !== 59 && q === ls) return;
+    q++;
+  }
+  if (q >= e || (text.charCodeAt(ls + name.length) !== 58 && text.charCodeAt(ls + name.length) !== 59)) return;
+  const vs = q + 1;
+  if (vs >= e || e - vs > MAX_VALUE) return;
+  const parts = COMPONENTS[name];
+  if (parts === undefined) {
+    out.push({ start: vs, end: e, name, layout: 'line', certain: true });
+    return;
+  }
+  // components split at `;` (not escaped by `\`)
+  let cs = vs;
+  let k = 0;
+  for (let i = vs; i <= e; i++) {
+    const c = i < e ? text.charCodeAt(i) : 59;
+    if (c === 92) {
+      i++;
+      continue;
+    }
+    if (c !== 59) continue;
+    if (i > cs && k < parts.length) out.push({ start: cs, end: i, name: parts[k]!, layout: 'line', certain: true });
+    k++;
+    cs = i + 1;
+  }
 }
 
 /** The first position of the character `code` in text[s, e), or -1: a search that never reads past `e`. */

@@ -25,13 +25,18 @@ for (const k of `full_name fullname customer_name customer contact_name contact 
   approver reviewer committer author_name owner_name person person_name cardholder cardholder_name account_holder
   holder_name beneficiary beneficiary_name guest guest_name traveler traveller student teacher doctor physician
   agent_name rep_name sales_rep billing_name shipping_name recipient_name sender_name legal_name preferred_name
-  spouse emergency_contact next_of_kin parent guardian user_full_name real_name realname`.split(/\s+/))
+  spouse emergency_contact next_of_kin parent guardian user_full_name real_name realname fn formatted_name`.split(
+  /\s+/,
+))
   if (k) ROLES[k] = 'full';
 for (const k of 'first_name firstname given_name givenname forename first fname middle_name'.split(' '))
   ROLES[k] = 'given';
 for (const k of 'last_name lastname family_name familyname surname last lname maiden_name'.split(' '))
   ROLES[k] = 'family';
-for (const k of 'name'.split(' ')) ROLES[k] = 'weak';
+// `cn`: a directory's or a calendar user's common name (structure.ts readCommonNames); a person's where it has a
+// name's shape (a room or a group has plain words)
+for (const k of 'name cn common_name'.split(' ')) ROLES[k] = 'weak';
+const COMMON_NAME = new Set(['cn', 'common_name']);
 for (const k of `company company_name organization organisation org org_name organization_name organisation_name employer
   employer_name business business_name firm firm_name vendor vendor_name supplier supplier_name customer_company
   company_legal_name legal_entity merchant merchant_name client_company agency agency_name`.split(/\s+/))
@@ -258,7 +263,8 @@ function structureFields(chunk: Chunk): Field[] {
     const value = fieldValue(role, raw);
     if (value === null) continue;
     if (!f.certain && role === 'org' && !/^[\p{Lu}\d]/u.test(value)) continue;
-    const personRecord = role === 'weak' && recordHas(corpus, all, k, personEvidence);
+    const personRecord =
+      role === 'weak' && (COMMON_NAME.has(normRole(f.name)) || recordHas(corpus, all, k, personEvidence));
     fields.push({ role, value, start: f.start + raw.indexOf(value), parent: 'text', index: n++, personRecord });
   }
   return fields;
