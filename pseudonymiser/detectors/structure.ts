@@ -200,7 +200,50 @@ export function readStructure(text: string, out: Field[], from = 0, to = text.le
   readLines(text, out, from, to);
   readSql(text, out, from, to);
   readCommonNames(text, out, from, to);
+  if (text.indexOf('":', from) >= 0) readInlineJson(text, out, from, to);
   if (text.indexOf('BEGIN:V', from) >= 0) readContentLines(text, out, from, to);
+}
+
+// ---------------------------------------------------------------- JSON written inside text
+
+/**
+ * `"key": "value"` and `"key": 123` pairs of JSON written inside text (a test's diff `Received: {"phone": …}`,
+ * a log line's payload, a tool's output quoted in prose): each value named by its key, as in a JSON document.
+ * Found by indexOf of `":`, the key read back to its quote; a string value to its closing quote (a `\`
+ * escapes one character), a number to its last digit.
+ */
+function readInlineJson(text: string, out: Field[], from: number, to: number): void {
+  for (let i = text.indexOf('":', from); i >= 0 && i < to; i = text.indexOf('":', i + 2)) {
+    structureWork.steps++;
+    let ks = i;
+    while (ks > from && i - ks <= MAX_NAME && isNameCode(text.charCodeAt(ks - 1))) ks--;
+    if (ks === i || i - ks > MAX_NAME || ks <= from || text.charCodeAt(ks - 1) !== 34) continue;
+    const c0 = text.charCodeAt(ks);
+    if (!isLetter(c0) && c0 !== 95) continue;
+    let vs = i + 2;
+    while (vs < to && isBlank(text.charCodeAt(vs))) vs++;
+    const q = text.charCodeAt(vs);
+    let ve: number;
+    if (q === 34) {
+      vs++;
+      ve = vs;
+      while (ve < to && ve - vs <= MAX_VALUE) {
+        const c = text.charCodeAt(ve);
+        if (c === 92) ve += 2;
+        else if (c === 34 || c === 10) break;
+        else ve++;
+      }
+      if (ve >= to || text.charCodeAt(ve) !== 34) {
+        i = Math.max(i, ve - 2);
+        continue;
+      }
+    } else if (isDigit(q) || (q === 45 && isDigit(text.charCodeAt(vs + 1)))) {
+      ve = vs + 1;
+      while (ve < to && (isDigit(text.charCodeAt(ve)) || text.charCodeAt(ve) === 46)) ve++;
+    } else continue;
+    if (ve > vs) out.push({ start: vs, end: ve, name: text.slice(ks, i), layout: 'line', certain: true });
+    i = Math.max(i, ve - 2);
+  }
 }
 
 // ---------------------------------------------------------------- directory names and content lines
@@ -1351,10 +1394,13 @@ const RECORD_SPAN = 1500;
 /**
  * Whether text[a, b) stays inside one record: a table row is one line; a block of `key: value` lines (an INI
  * section, a psql expanded record, a YAML mapping, a header block, a logfmt line) ends at a blank line or at a
- * section or record head (`[owner]`, `-[ RECORD 2 ]`, mysql's `*** 2. row ***`).
+ * section or record head (`[owner]`, `-[ RECORD 2 ]`, mysql's `*** 2. row ***`), and an object of JSON
+ * written inside text at its braces.
  */
 function sameRecord(corpus: string, a: number, b: number, row: boolean): boolean {
   if (b - a > RECORD_SPAN) return false;
+  // JSON written inside text: a record is one object (`{"name": …, "email": …}`), its nested ones apart
+  if (!row) for (let i = a; i < b; i++) if (corpus.charCodeAt(i) === 123 || corpus.charCodeAt(i) === 125) return false;
   for (let i = corpus.indexOf('\n', a); i >= 0 && i < b; i = corpus.indexOf('\n', i + 1)) {
     if (row) return false;
     let j = i + 1;

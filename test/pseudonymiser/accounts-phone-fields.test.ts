@@ -34,3 +34,10 @@ describe('phones named by their key or column', () => {
     expect(phones('| ref | batch |\n|-----|-------|\n| r1  | 91234567 |\n')).toEqual([]);
   });
 });
+
+describe('keys that only hold a phone word inside another word', () => {
+  it('do not make a number a phone number', () => {
+    const line = 'prices: {"Headphones": "69927929", "hotel": "41555501", "telemetry": "20250618"}\n';
+    expect(phones(line)).toEqual([]);
+  });
+});

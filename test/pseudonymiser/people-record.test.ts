@@ -35,3 +35,13 @@ describe('people: a name in a person record', () => {
     expect(twinned).toContain('Nightly Digest');
   });
 });
+
+describe('people: records of JSON written inside text', () => {
+  it('are one object each: a product beside a user object is no person', () => {
+    const line =
+      'tool: {"user": {"email": "rq@quillbrook.example", "name": "Ossiwer Tramblek"}, "items": [{"name": "Espresso Machine", "item_id": "7781"}]}\n';
+    const twinned = out(line);
+    expect(twinned).not.toContain('Ossiwer Tramblek');
+    expect(twinned).toContain('"name": "Espresso Machine"');
+  });
+});

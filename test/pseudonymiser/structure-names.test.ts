@@ -64,3 +64,23 @@ describe('vCard and iCalendar content lines', () => {
     expect(out).toContain(';Helsinki;;00100;FI');
   });
 });
+
+describe('JSON written inside text', () => {
+  it('names each string and number value by its key', () => {
+    expect(
+      fields('FAIL › payout\n  Received: {"iban_holder": "Ines Marlowe", "msisdn": "+4915112345678", "age": 41}\n'),
+    ).toEqual([
+      // the line's own `key: value`, and the pairs inside it
+      'Received={"iban_holder": "Ines Marlowe", "msisdn": "+4915112345678", "age": 41}',
+      'iban_holder=Ines Marlowe',
+      'msisdn=+4915112345678',
+      'age=41',
+    ]);
+  });
+
+  it('lets the detectors read them: a compact number under a phone key is replaced', () => {
+    const out = twinText('  Actual: {"mobile": "91234567", "status": "ok"}\n');
+    expect(out).not.toContain('91234567');
+    expect(out).toContain('"status": "ok"');
+  });
+});

@@ -59,7 +59,13 @@ export const GATED_PATTERNS: readonly (readonly [bit: number, pattern: RegExp])[
 /** Keys whose values are never phone numbers or cards (ids, times, sizes, versions). */
 const NUMERIC_KEY =
   /(?:^|_)(?:id|ids|uuid|guid|ts|time|timestamp|date|created|updated|version|ver|port|size|bytes|count|price|amount|total|nonce|seq|sequence|offset|index|line|lineno|sha|hash|zip|postal|postcode|duration|ms|ns|seconds|latency|tokens|limit)$/;
-const PHONE_KEY = /(?:phone|mobile|cell|tel|telephone|fax|msisdn|contact_number|whatsapp|sms)/;
+/**
+ * Keys (normalised: `homePhone` → `home_phone`) that name a phone number: a phone word as a whole part of the key,
+ * or `…phone` at its end (`cellphone`, `homephone`), not inside another word (`headphones`, `hotel`, `cellar`,
+ * `telemetry`, `smsc_enabled`).
+ */
+const PHONE_KEY =
+  /(?:^|_)(?:phone|phones|mobile|cell|tel|telephone|telefon|telefone|telefono|fax|msisdn|whatsapp|sms|handy|celular|portable)(?:_|$)|(?:^|_)(?:phone|mobile|tel)_?(?:no|num|nr|number)(?:_|$)|contact_number|(?<!head|ear|micro|saxo|xylo|gramo|mega)phones?(?:_|$)/;
 /**
  * Words that say phone before a number, in the languages of the most populous countries: the word
  * itself, then up to 16 characters that are no digit (`Telefone: `, `call me on `, `電話：`).

@@ -70,5 +70,7 @@ export const ADVERSARIAL: readonly (readonly [string, (n: number) => string])[] 
   ['ssh destinations', (n) => 'ssh -l x ' + 'a@'.repeat(n >> 1)],
   ['common names, unclosed quotes', (n) => ',cn="x'.repeat(Math.floor(n / 6))],
   ['vCard parameters without a colon', (n) => 'BEGIN:VCARD\nN;' + 'a";'.repeat(Math.floor(n / 3))],
+  ['inline JSON, unclosed strings', (n) => '"a": "x'.repeat(Math.floor(n / 7))],
+  ['inline JSON, keys only', (n) => '"a":'.repeat(n >> 2)],
   ['vCard components', (n) => 'BEGIN:VCARD\nADR:' + ';\\'.repeat(n >> 1)],
 ];
