@@ -23,3 +23,12 @@ describe('hosts named by their first label', () => {
     expect(twinText(text)).toBe(text);
   });
 });
+
+describe('pages of standards bodies on a code host', () => {
+  it("keeps the page of a standards body, replaces a person's", () => {
+    expect(twinText('spec: https://whatwg.github.io/loader/ and https://tc39.github.io/ecma262/\n')).toBe(
+      'spec: https://whatwg.github.io/loader/ and https://tc39.github.io/ecma262/\n',
+    );
+    expect(twinText('demo: https://ines-marlowe.github.io/demo/\n')).not.toContain('ines-marlowe');
+  });
+});
