@@ -43,3 +43,10 @@ describe('addresses named by their key or column', () => {
     expect(s).not.toMatch(/\s$/);
   });
 });
+
+describe('an address with no postcode', () => {
+  it('keeps the city after the street line', () => {
+    expect(streetLineOf('88 Quarry Lane, Leeds')).toBe('88 Quarry Lane');
+    expect(streetLineOf('Flat 4, 9th Main, Jayanagar')).toBe('Flat 4, 9th Main');
+  });
+});

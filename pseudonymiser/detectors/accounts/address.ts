@@ -181,14 +181,18 @@ const POSTCODE_END =
 /**
  * The street line of an address named by its key: the parts (split at `, `) before the one that holds the
  * postcode — `Bağdat Cd. No:109 D:8` of `Bağdat Cd. No:109 D:8, 34992 Kadıköy/İstanbul`; where the postcode
- * follows a city (`…, Indiranagar, Pune 653729`), the parts before that city's district too, at least one —; the
- * whole value where no part holds one. Null when it holds no digit (a city alone) or no letter.
+ * follows a city (`…, Indiranagar, Pune 653729`), the parts before that city's district too, at least one —; where
+ * no part holds one, the parts to the last that holds a number (a city after it stays). Null when it holds no
+ * digit (a city alone) or no letter.
  */
 export function streetLineOf(value: string): string | null {
   const v = value.trim();
   if (v.length < 4 || v.length > 160 || /@|:\/\/|\n/.test(v)) return null;
   const parts = v.split(/,[ \t]*/);
-  let street = v;
+  // with no postcode: to the last part that holds a number (`567 Trinity Street` of `567 Trinity Street, London`)
+  let last = 0;
+  for (let j = 0; j < parts.length; j++) if (/\d/.test(parts[j]!)) last = j;
+  let street = parts.slice(0, last + 1).join(', ');
   for (let j = 1; j < parts.length; j++) {
     const part = parts[j]!.trim();
     if (POSTCODE_START.test(part) && !POSTCODE_END.test(part)) {
