@@ -50,3 +50,14 @@ describe('an address with no postcode', () => {
     expect(streetLineOf('Flat 4, 9th Main, Jayanagar')).toBe('Flat 4, 9th Main');
   });
 });
+
+describe('a street line inside quotes', () => {
+  it('ends before the closing quote, which stays (an SQL literal stays well formed)', () => {
+    const sql = "INSERT INTO t (id, street) VALUES (1, '3 rue d''Alsace'), (2, '12 rue Saint-Honoré');\n";
+    const out = twinOf(sql);
+    expect(out).not.toContain('Saint-Honoré');
+    expect(out).toMatch(
+      /^INSERT INTO t \(id, street\) VALUES \(\d, '[^']*(?:''[^']*)*'\), \(\d, '\d+ rue [^']+'\);\n$/,
+    );
+  });
+});

@@ -38,7 +38,7 @@ const NUMBER_FIRST = new RegExp(
     String.raw`|(?<![\w.\-/#,])\d{1,5}(?:-\d{1,4})?[ \t]\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)\b(?:[ \t]\d{1,3}(?:beon-)?gil)?` +
     // streets known without a type word
     String.raw`|(?<![\w.\-/#,])\d{1,6}[A-Za-z]?[ \t](?:Broadway|Bowery|Embarcadero|Strand|Piccadilly|Kurfürstendamm)\b${UNIT}` +
-    String.raw`|(?<![\w.\-/#,])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t](?:${FR_TYPES})[ \t](?:(?:de|du|des|la|le|l'|d')[ \t]?){0,2}[A-ZÉÈ][\p{L}'’-]+(?:[ \t][A-ZÉÈ][\p{L}'’-]+){0,2}`,
+    String.raw`|(?<![\w.\-/#,])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t](?:${FR_TYPES})[ \t](?:(?:de|du|des|la|le|l'|d')[ \t]?){0,2}[A-ZÉÈ](?:[\p{L}-]|['’](?=\p{L}))+(?:[ \t][A-ZÉÈ](?:[\p{L}-]|['’](?=\p{L}))+){0,2}`,
   'gu',
 );
 const NUMBER_ANCHOR = new RegExp(String.raw`\d[A-Za-z]?,? (?:[A-Z]|\d{1,3}(?:st|nd|rd|th) |(?:${FR_TYPES}) )`, 'g');
@@ -60,7 +60,7 @@ const ROMANCE =
 /** `nº 5`, `n.º 5`, `No. 5`, `Nr. 5`, `no 5`: the house number's label. */
 const NO = String.raw`(?:(?:[Nn]º|n\.º|[Nn]°|No\.?|Nr\.?|no)[ \t]?)?`;
 const STREET_FIRST = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}[\p{L}'’-]+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+(?:[ \t]\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
   'gu',
 );
 /** Where a street-first address may end (a compound suffix before the number) or start (a street-type word). */
