@@ -202,6 +202,55 @@ export function readStructure(text: string, out: Field[], from = 0, to = text.le
   readCommonNames(text, out, from, to);
   if (text.indexOf('":', from) >= 0) readInlineJson(text, out, from, to);
   if (text.indexOf('BEGIN:V', from) >= 0) readContentLines(text, out, from, to);
+  const th = text.indexOf('<th', from);
+  if (th >= 0 && th < to) readHtmlTables(text, out, th, to);
+}
+
+// ---------------------------------------------------------------- HTML tables
+
+const HTML_CELL = /<(\/?)(t[hdr]|table)\b[^<>]{0,256}>/gi;
+
+/**
+ * HTML tables (`<tr><th>Name</th><th>E-mail</th></tr><tr><td>Ann Lee</td>…`): each `<td>` cell named by the
+ * `<th>` of its column in the table's last header row. A cell's text is read when it holds no other tag. One
+ * forward read of the tags from the first `<th`.
+ */
+function readHtmlTables(text: string, out: Field[], from: number, to: number): void {
+  let header: string[] = [];
+  let headerRow = false;
+  let col = 0;
+  HTML_CELL.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = HTML_CELL.exec(text)) !== null && m.index < to) {
+    structureWork.steps++;
+    const close = m[1] === '/';
+    const tag = m[2]!.toLowerCase();
+    if (close) continue;
+    if (tag === 'table') {
+      header = [];
+      continue;
+    }
+    if (tag === 'tr') {
+      col = 0;
+      headerRow = false;
+      continue;
+    }
+    const vs = m.index + m[0].length;
+    const lt = text.indexOf('<', vs);
+    const ve = lt < 0 || lt > to ? to : lt;
+    const closes = text.startsWith(`</${m[2]!}`, ve) || text.startsWith(`</${tag}`, ve);
+    if (tag === 'th') {
+      if (!headerRow) header = [];
+      headerRow = true;
+      header.push(closes ? text.slice(vs, ve).trim() : '');
+    } else if (closes && ve > vs && ve - vs <= MAX_VALUE) {
+      const name = header[col];
+      if (name !== undefined && name.length > 0 && name.length <= MAX_NAME && nameLike(name, 0, name.length))
+        out.push({ start: vs, end: ve, name: keyName(name, 0, name.length), layout: 'table', certain: true });
+    }
+    col++;
+    if (ve > HTML_CELL.lastIndex) HTML_CELL.lastIndex = ve;
+  }
 }
 
 // ---------------------------------------------------------------- JSON written inside text

@@ -84,3 +84,16 @@ describe('JSON written inside text', () => {
     expect(out).toContain('"status": "ok"');
   });
 });
+
+describe('HTML tables', () => {
+  it('name each cell by its column header, and hand a name column to the person recogniser', () => {
+    const html =
+      '<table><thead><tr><th>Full name</th><th>Mobile</th></tr></thead><tbody><tr><td>Ossiwer Tramblek</td><td>+31 6 12345678</td></tr><tr><td><a href="#">x</a></td><td>n/a</td></tr></tbody></table>';
+    // (`href="#"` is a `key=value` pair of the line reader's)
+    expect(fields(html)).toEqual(['Full_name=Ossiwer Tramblek', 'Mobile=+31 6 12345678', 'href=#', 'Mobile=n/a']);
+    const out = twinText(html);
+    expect(out).not.toContain('Ossiwer Tramblek');
+    expect(out).not.toContain('12345678');
+    expect(out).toContain('<th>Full name</th><th>Mobile</th>');
+  });
+});

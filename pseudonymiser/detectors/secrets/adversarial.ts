@@ -72,5 +72,6 @@ export const ADVERSARIAL: readonly (readonly [string, (n: number) => string])[] 
   ['vCard parameters without a colon', (n) => 'BEGIN:VCARD\nN;' + 'a";'.repeat(Math.floor(n / 3))],
   ['inline JSON, unclosed strings', (n) => '"a": "x'.repeat(Math.floor(n / 7))],
   ['inline JSON, keys only', (n) => '"a":'.repeat(n >> 2)],
+  ['HTML cells without a close', (n) => '<th>a' + '<td>x'.repeat(Math.floor(n / 5))],
   ['vCard components', (n) => 'BEGIN:VCARD\nADR:' + ';\\'.repeat(n >> 1)],
 ];
