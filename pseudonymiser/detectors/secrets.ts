@@ -201,6 +201,19 @@ function emitWebhookPath(corpus: string, ps: number, pe: number, out: Emitter): 
   }
 }
 
+/**
+ * The `@` that ends a userinfo holding `(` or `)`, searched from `from`: the first `@` before anything else
+ * that ends an authority, a blank or `:` `/` … ; -1 when there is none.
+ */
+function userinfoEnd(corpus: string, from: number, limit: number): number {
+  for (let k = from; k < limit; k++) {
+    const c = corpus.charCodeAt(k);
+    if (c === 64) return k;
+    if (c <= 32 || (AUTHORITY_END[c] !== 0 && c !== 40 && c !== 41)) return -1;
+  }
+  return -1;
+}
+
 /** Reads URLs from the `://` positions `urls` (the sweep's). */
 function detectUrls(corpus: string, out: Emitter, urls: readonly number[]): void {
   let i = firstFrom(urls, 0);
@@ -210,8 +223,16 @@ function detectUrls(corpus: string, out: Emitter, urls: readonly number[]): void
     let j = hostStart;
     const limit = Math.min(corpus.length, hostStart + 1024);
     let at = -1;
-    while (j < limit && AUTHORITY_END[corpus.charCodeAt(j)] === 0) {
-      if (corpus.charCodeAt(j) === 64) at = j;
+    let userEnd = -2;
+    while (j < limit) {
+      const c = corpus.charCodeAt(j);
+      if (AUTHORITY_END[c] !== 0) {
+        // `(` and `)` are sub-delims that a userinfo may hold (RFC 3986 §3.2.1: `p(ss)@host`): read past them
+        // only toward the `@` that ends one (looked for once per URL)
+        if (c !== 40 && c !== 41) break;
+        if (userEnd === -2) userEnd = userinfoEnd(corpus, j + 1, limit);
+        if (userEnd < j) break;
+      } else if (c === 64) at = j;
       j++;
     }
     // scheme present? (letters right before ://)

@@ -49,8 +49,8 @@
 import type { Chunk } from '../types';
 import { runCache } from '../memo';
 
-/** Where a field's name came from. */
-export type Layout = 'table' | 'line' | 'flag' | 'sql';
+/** Where a field's name came from (`record`: a line `name | value` of a psql expanded record). */
+export type Layout = 'table' | 'record' | 'line' | 'flag' | 'sql';
 
 export interface Field {
   /** Range of the value in the chunk corpus (quotes excluded). */
@@ -199,6 +199,233 @@ const cellBuffer = new Int32Array(2 * (MAX_COLUMNS + 2));
 export function readStructure(text: string, out: Field[], from = 0, to = text.length): void {
   readLines(text, out, from, to);
   readSql(text, out, from, to);
+  readCommonNames(text, out, from, to);
+  if (text.indexOf('":', from) >= 0) readInlineJson(text, out, from, to);
+  if (text.indexOf('BEGIN:V', from) >= 0) readContentLines(text, out, from, to);
+  const th = text.indexOf('<th', from);
+  if (th >= 0 && th < to) readHtmlTables(text, out, th, to);
+}
+
+// ---------------------------------------------------------------- HTML tables
+
+const HTML_CELL = /<(\/?)(t[hdr]|table)\b[^<>]{0,256}>/gi;
+
+/**
+ * HTML tables (`<tr><th>Name</th><th>E-mail</th></tr><tr><td>Ann Lee</td>…`): each `<td>` cell named by the
+ * `<th>` of its column in the table's last header row. A cell's text is read when it holds no other tag. One
+ * forward read of the tags from the first `<th`.
+ */
+function readHtmlTables(text: string, out: Field[], from: number, to: number): void {
+  let header: string[] = [];
+  let headerRow = false;
+  let col = 0;
+  HTML_CELL.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while ((m = HTML_CELL.exec(text)) !== null && m.index < to) {
+    structureWork.steps++;
+    const close = m[1] === '/';
+    const tag = m[2]!.toLowerCase();
+    if (close) continue;
+    if (tag === 'table') {
+      header = [];
+      continue;
+    }
+    if (tag === 'tr') {
+      col = 0;
+      headerRow = false;
+      continue;
+    }
+    const vs = m.index + m[0].length;
+    const lt = text.indexOf('<', vs);
+    const ve = lt < 0 || lt > to ? to : lt;
+    const closes = text.startsWith(`</${m[2]!}`, ve) || text.startsWith(`</${tag}`, ve);
+    if (tag === 'th') {
+      if (!headerRow) header = [];
+      headerRow = true;
+      header.push(closes ? text.slice(vs, ve).trim() : '');
+    } else if (closes && ve > vs && ve - vs <= MAX_VALUE) {
+      const name = header[col];
+      if (name !== undefined && name.length > 0 && name.length <= MAX_NAME && nameLike(name, 0, name.length))
+        out.push({ start: vs, end: ve, name: keyName(name, 0, name.length), layout: 'table', certain: true });
+    }
+    col++;
+    if (ve > HTML_CELL.lastIndex) HTML_CELL.lastIndex = ve;
+  }
+}
+
+// ---------------------------------------------------------------- JSON written inside text
+
+/**
+ * `"key": "value"` and `"key": 123` pairs of JSON written inside text (a test's diff `Received: {"phone": …}`,
+ * a log line's payload, a tool's output quoted in prose): each value named by its key, as in a JSON document.
+ * Found by indexOf of `":`, the key read back to its quote; a string value to its closing quote (a `\`
+ * escapes one character), a number to its last digit.
+ */
+function readInlineJson(text: string, out: Field[], from: number, to: number): void {
+  for (let i = text.indexOf('":', from); i >= 0 && i < to; i = text.indexOf('":', i + 2)) {
+    structureWork.steps++;
+    let ks = i;
+    while (ks > from && i - ks <= MAX_NAME && isNameCode(text.charCodeAt(ks - 1))) ks--;
+    if (ks === i || i - ks > MAX_NAME || ks <= from || text.charCodeAt(ks - 1) !== 34) continue;
+    const c0 = text.charCodeAt(ks);
+    if (!isLetter(c0) && c0 !== 95) continue;
+    let vs = i + 2;
+    while (vs < to && isBlank(text.charCodeAt(vs))) vs++;
+    const q = text.charCodeAt(vs);
+    let ve: number;
+    if (q === 34) {
+      vs++;
+      ve = vs;
+      while (ve < to && ve - vs <= MAX_VALUE) {
+        const c = text.charCodeAt(ve);
+        if (c === 92) ve += 2;
+        else if (c === 34 || c === 10) break;
+        else ve++;
+      }
+      if (ve >= to || text.charCodeAt(ve) !== 34) {
+        i = Math.max(i, ve - 2);
+        continue;
+      }
+    } else if (isDigit(q) || (q === 45 && isDigit(text.charCodeAt(vs + 1)))) {
+      ve = vs + 1;
+      while (ve < to && (isDigit(text.charCodeAt(ve)) || text.charCodeAt(ve) === 46)) ve++;
+    } else continue;
+    if (ve > vs) out.push({ start: vs, end: ve, name: text.slice(ks, i), layout: 'line', certain: true });
+    i = Math.max(i, ve - 2);
+  }
+}
+
+// ---------------------------------------------------------------- directory names and content lines
+
+/**
+ * `CN=value`: a common name, as X.500 names write it — an LDAP DN (`cn=Ann Lee,ou=people,dc=example`,
+ * RFC 4514), a certificate subject (`/CN=…/O=…`) — and as iCalendar writes its `CN` parameter
+ * (`ORGANIZER;CN=Ann Lee:mailto:…`, RFC 5545 §3.2.2). The value runs to the next `,` (not escaped by `\`), `;`,
+ * `:`, `/`, quote or line end; a quoted parameter value to its quote. Found by indexOf of `=` after `cn`.
+ */
+function readCommonNames(text: string, out: Field[], from: number, to: number): void {
+  for (let i = text.indexOf('=', from); i >= 0 && i < to; i = text.indexOf('=', i + 1)) {
+    structureWork.steps++;
+    const c1 = text.charCodeAt(i - 1) | 32;
+    const c2 = text.charCodeAt(i - 2) | 32;
+    if (c1 !== 110 || c2 !== 99 || i - 2 < from) continue;
+    const b = i - 3 >= from ? text.charCodeAt(i - 3) : 10;
+    // after a line start, a blank, a quote, `,` `;` `/` (not `…scn=`, `cn==`)
+    if (!(b === 10 || b === 32 || b === 9 || b === 34 || b === 39 || b === 44 || b === 59 || b === 47)) continue;
+    let vs = i + 1;
+    let ve: number;
+    if (text.charCodeAt(vs) === 34) {
+      vs++;
+      ve = vs;
+      while (ve < to && ve - vs <= 256 && text.charCodeAt(ve) !== 34 && text.charCodeAt(ve) !== 10) ve++;
+      if (text.charCodeAt(ve) !== 34) {
+        // no closing quote: what was read holds no other common name's start worth reading again
+        i = ve;
+        continue;
+      }
+    } else {
+      ve = vs;
+      while (ve < to && ve - vs <= 256) {
+        const c = text.charCodeAt(ve);
+        if (c === 92) {
+          ve += 2;
+          continue;
+        }
+        if (c === 44 || c === 59 || c === 58 || c === 47 || c === 34 || c === 39 || c === 10 || c === 13) break;
+        ve++;
+      }
+    }
+    if (ve > vs && ve - vs <= 256) out.push({ start: vs, end: ve, name: 'cn', layout: 'line', certain: true });
+    i = ve;
+  }
+}
+
+/** The components of a structured value, named as a JSON key would name them (RFC 6350 §6.2.2, §6.3.1). */
+const COMPONENTS: Record<string, readonly string[]> = {
+  N: ['family_name', 'given_name', 'additional_names', 'honorific_prefix', 'honorific_suffix'],
+  ADR: ['po_box', 'extended_address', 'street_address', 'locality', 'region', 'postal_code', 'country'],
+};
+
+/**
+ * The properties that describe a person or where they are (RFC 6350 §6.2–6.4, §6.6.3; RFC 5545 §3.8.1.7, §3.8.4.2);
+ * an object's own identifiers (`UID`, `PRODID`) and times are not read.
+ */
+const PERSONAL_PROPERTIES = new Set([
+  'FN',
+  'N',
+  'NICKNAME',
+  'BDAY',
+  'TEL',
+  'EMAIL',
+  'ADR',
+  'ORG',
+  'TITLE',
+  'NOTE',
+  'IMPP',
+  'LOCATION',
+  'CONTACT',
+]);
+
+/**
+ * Content lines of vCards (RFC 6350) and iCalendar objects (RFC 5545) — `NAME;PARAM=v:value` — in a text that
+ * holds a `BEGIN:V…` line: each value named by its property (`FN`, `TEL`, `EMAIL`, `NOTE`, `LOCATION`), and the
+ * components of `N` and `ADR` by what they are (`family_name`, `street_address`). A folded line's continuation
+ * (a line that starts with a blank) is not read: its value is the previous line's.
+ */
+function readContentLines(text: string, out: Field[], from: number, to: number): void {
+  for (let ls = from; ls < to;) {
+    structureWork.steps++;
+    let le = text.indexOf('\n', ls);
+    if (le < 0 || le > to) le = to;
+    let e = le;
+    if (e > ls && text.charCodeAt(e - 1) === 13) e--;
+    contentLine(text, ls, e, out);
+    ls = le + 1;
+  }
+}
+
+function contentLine(text: string, ls: number, e: number, out: Field[]): void {
+  let q = ls;
+  // the property name: letters, digits, `-`, up to 64, upper case in what the specifications write
+  while (q < e && q - ls <= MAX_NAME) {
+    const c = text.charCodeAt(q);
+    if ((c >= 65 && c <= 90) || isDigit(c) || c === 45) q++;
+    else break;
+  }
+  if (q === ls || q - ls > MAX_NAME || !(text.charCodeAt(ls) >= 65 && text.charCodeAt(ls) <= 90)) return;
+  const name = text.slice(ls, q);
+  if (!PERSONAL_PROPERTIES.has(name)) return;
+  // parameters, to the `:` outside quotes
+  let quoted = false;
+  while (q < e) {
+    const c = text.charCodeAt(q);
+    if (c === 34) quoted = !quoted;
+    else if (c === 58 && !quoted) break;
+    else if (c !== 59 && q === ls) return;
+    q++;
+  }
+  if (q >= e || (text.charCodeAt(ls + name.length) !== 58 && text.charCodeAt(ls + name.length) !== 59)) return;
+  const vs = q + 1;
+  if (vs >= e || e - vs > MAX_VALUE) return;
+  const parts = COMPONENTS[name];
+  if (parts === undefined) {
+    out.push({ start: vs, end: e, name, layout: 'line', certain: true });
+    return;
+  }
+  // components split at `;` (not escaped by `\`)
+  let cs = vs;
+  let k = 0;
+  for (let i = vs; i <= e; i++) {
+    const c = i < e ? text.charCodeAt(i) : 59;
+    if (c === 92) {
+      i++;
+      continue;
+    }
+    if (c !== 59) continue;
+    if (i > cs && k < parts.length) out.push({ start: cs, end: i, name: parts[k]!, layout: 'line', certain: true });
+    k++;
+    cs = i + 1;
+  }
 }
 
 /** The first position of the character `code` in text[s, e), or -1: a search that never reads past `e`. */
@@ -361,7 +588,7 @@ function recordLine(text: string, p: number, e: number, pipe: number, out: Field
   let ve = e;
   while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
   if (ve > vs && ve - vs <= MAX_VALUE)
-    out.push({ start: vs, end: ve, name: text.slice(p, ne), layout: 'table', certain: true });
+    out.push({ start: vs, end: ve, name: text.slice(p, ne), layout: 'record', certain: true });
   return true;
 }
 
@@ -1207,6 +1434,56 @@ export function textFields(chunk: Chunk): readonly Field[] {
   lastCorpus = corpus;
   lastFields = out;
   return out;
+}
+
+/** How far (fields, characters) a text record is looked through for a sibling. */
+const RECORD_FIELDS = 12;
+const RECORD_SPAN = 1500;
+
+/**
+ * Whether text[a, b) stays inside one record: a table row is one line; a block of `key: value` lines (an INI
+ * section, a psql expanded record, a YAML mapping, a header block, a logfmt line) ends at a blank line or at a
+ * section or record head (`[owner]`, `-[ RECORD 2 ]`, mysql's `*** 2. row ***`), and an object of JSON
+ * written inside text at its braces.
+ */
+function sameRecord(corpus: string, a: number, b: number, row: boolean): boolean {
+  if (b - a > RECORD_SPAN) return false;
+  // JSON written inside text: a record is one object (`{"name": …, "email": …}`), its nested ones apart
+  if (!row) for (let i = a; i < b; i++) if (corpus.charCodeAt(i) === 123 || corpus.charCodeAt(i) === 125) return false;
+  for (let i = corpus.indexOf('\n', a); i >= 0 && i < b; i = corpus.indexOf('\n', i + 1)) {
+    if (row) return false;
+    let j = i + 1;
+    while (j < b && (corpus.charCodeAt(j) === 32 || corpus.charCodeAt(j) === 9 || corpus.charCodeAt(j) === 13)) j++;
+    const c = corpus.charCodeAt(j);
+    if (c === 10 || c === 91 || c === 42 || (c === 45 && corpus.charCodeAt(j + 1) === 91)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the record of field `k` of `fields` (textFields' list) holds another field whose name passes `test`:
+ * the record is the field's table row, or its block of `key: value` lines (sameRecord), read at most
+ * RECORD_FIELDS fields either way. A record names what its fields are, as a JSON object does.
+ */
+export function recordHas(
+  corpus: string,
+  fields: readonly Field[],
+  k: number,
+  test: (name: string) => boolean,
+): boolean {
+  const f = fields[k]!;
+  const row = f.layout === 'table';
+  for (let j = k - 1; j >= 0 && k - j <= RECORD_FIELDS; j--) {
+    const o = fields[j]!;
+    if (!sameRecord(corpus, o.end, f.start, row)) break;
+    if (test(o.name)) return true;
+  }
+  for (let j = k + 1; j < fields.length && j - k <= RECORD_FIELDS; j++) {
+    const o = fields[j]!;
+    if (!sameRecord(corpus, f.end, o.start, row)) break;
+    if (test(o.name)) return true;
+  }
+  return false;
 }
 
 /** The field of the chunk's text holding the corpus offset, or null. */

@@ -97,8 +97,28 @@ const secret: StandInGenerator = {
   },
 };
 
+/**
+ * A password's stand-in: its characters permuted class by class. Percent-escapes (`%26` in a URL's userinfo, RFC
+ * 3986 §2.1) stay as written and the characters between them are permuted, so the stand-in is still a
+ * well-formed percent-encoded string.
+ */
 const password: StandInGenerator = {
-  generate: (original, _canonical, keyed, attempt) => keyed.permute(original, `password\u0000${attempt}`),
+  generate(original, _canonical, keyed, attempt) {
+    const tweak = `password\u0000${attempt}`;
+    if (!/%[0-9A-Fa-f]{2}/.test(original)) return keyed.permute(original, tweak);
+    const parts = original.split(/(%[0-9A-Fa-f]{2})/);
+    const plain = parts.filter((_, i) => i % 2 === 0).join('');
+    const p = plain.length > 0 ? keyed.permute(plain, tweak) : '';
+    let k = 0;
+    return parts
+      .map((part, i) => {
+        if (i % 2 === 1) return part;
+        const out = p.slice(k, k + part.length);
+        k += part.length;
+        return out;
+      })
+      .join('');
+  },
 };
 
 // ---------------------------------------------------------------- JWT

@@ -242,7 +242,13 @@ describe('command lines as they appear in terminals and CI logs', () => {
       fields(
         `$ ldapsearch -x -H ldap://ldap.example.com -D "cn=Manager,dc=example,dc=com" -w 'k0A]t#5$f' "(uid=jdoe)"`,
       ),
-    ).toEqual(['uri=ldap://ldap.example.com', 'binddn=cn=Manager,dc=example,dc=com', 'password=k0A]t#5$f']);
+    ).toEqual([
+      'uri=ldap://ldap.example.com',
+      'binddn=cn=Manager,dc=example,dc=com',
+      // the DN's common name, read by itself too (structure-names.test.ts)
+      'cn=Manager',
+      'password=k0A]t#5$f',
+    ]);
     // sshpass(1) runs ssh(1), whose destination is [user@]hostname
     expect(fields(`$ sshpass -p 'g^?[Ha$gQ' ssh jdoe@build.example.org 'uptime'`)).toEqual([
       'password=g^?[Ha$gQ',

@@ -25,7 +25,8 @@
  * full pattern runs only on a short window around each anchor.
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
-import { lineStartWithin } from './util';
+import { lastKey, lineStartWithin, normKey } from './util';
+import { textFields } from '../structure';
 
 const EN_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Crescent|Cres|Close|Grove|Gardens|Row|Mews|Alley|Loop|Plaza|Pike|Expressway|Freeway|Heights|Ridge|Path|Landing|Crossing|Commons';
@@ -37,7 +38,7 @@ const NUMBER_FIRST = new RegExp(
     String.raw`|(?<![\w.\-/#,])\d{1,5}(?:-\d{1,4})?[ \t]\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)\b(?:[ \t]\d{1,3}(?:beon-)?gil)?` +
     // streets known without a type word
     String.raw`|(?<![\w.\-/#,])\d{1,6}[A-Za-z]?[ \t](?:Broadway|Bowery|Embarcadero|Strand|Piccadilly|Kurfürstendamm)\b${UNIT}` +
-    String.raw`|(?<![\w.\-/#,])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t](?:${FR_TYPES})[ \t](?:(?:de|du|des|la|le|l'|d')[ \t]?){0,2}[A-ZÉÈ][\p{L}'’-]+(?:[ \t][A-ZÉÈ][\p{L}'’-]+){0,2}`,
+    String.raw`|(?<![\w.\-/#,])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t](?:${FR_TYPES})[ \t](?:(?:de|du|des|la|le|l'|d')[ \t]?){0,2}[A-ZÉÈ](?:[\p{L}-]|['’](?=\p{L}))+(?:[ \t][A-ZÉÈ](?:[\p{L}-]|['’](?=\p{L}))+){0,2}`,
   'gu',
 );
 const NUMBER_ANCHOR = new RegExp(String.raw`\d[A-Za-z]?,? (?:[A-Z]|\d{1,3}(?:st|nd|rd|th) |(?:${FR_TYPES}) )`, 'g');
@@ -59,7 +60,7 @@ const ROMANCE =
 /** `nº 5`, `n.º 5`, `No. 5`, `Nr. 5`, `no 5`: the house number's label. */
 const NO = String.raw`(?:(?:[Nn]º|n\.º|[Nn]°|No\.?|Nr\.?|no)[ \t]?)?`;
 const STREET_FIRST = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}[\p{L}'’-]+(?:[ \t]\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}[\p{L}'’-]+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+(?:[ \t]\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
   'gu',
 );
 /** Where a street-first address may end (a compound suffix before the number) or start (a street-type word). */
@@ -164,10 +165,75 @@ function scanLocalLayouts(corpus: string, sink: FindingSink): void {
   }
 }
 
+/** Keys and columns of a postal address or its street line (`address`, `address1`, `street`, `billing_address`). */
+const ADDRESS_KEY =
+  /^(?:(?:home|billing|shipping|mailing|postal|delivery|residential|residence|business|work|customer|user|contact|street)_)?(?:address|addr|adr|street|street_?address|address_?line_?1?|address_?1|line_?1|street_?line)$/;
+
+/**
+ * A postcode in a part of an address (`34992 Kadıköy`, `Pune 653729`, `Osaka 835-1373`, `01-989`,
+ * `56896-475`, `SW1A 1AA`, `3243 ZX`, `928 76`): where it stands, at the part's start or its end. The start wins.
+ */
+const POSTCODE_START =
+  /^(?:\d{4,6}|\d{3}[ \t]\d{2}|\d{2,3}-\d{3,4}|\d{5}-\d{3}|\d{4}[ \t]?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2})(?:[ \t]|$)/;
+const POSTCODE_END =
+  /(?:^|[ \t])(?:\d{4,6}|\d{3}[ \t]\d{2}|\d{2,3}-\d{3,4}|\d{5}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2})$/;
+
+/**
+ * The street line of an address named by its key: the parts (split at `, `) before the one that holds the
+ * postcode — `Bağdat Cd. No:109 D:8` of `Bağdat Cd. No:109 D:8, 34992 Kadıköy/İstanbul`; where the postcode
+ * follows a city (`…, Indiranagar, Pune 653729`), the parts before that city's district too, at least one —; where
+ * no part holds one, the parts to the last that holds a number (a city after it stays). Null when it holds no
+ * digit (a city alone) or no letter.
+ */
+export function streetLineOf(value: string): string | null {
+  const v = value.trim();
+  if (v.length < 4 || v.length > 160 || /@|:\/\/|\n/.test(v)) return null;
+  const parts = v.split(/,[ \t]*/);
+  // with no postcode: to the last part that holds a number (`567 Trinity Street` of `567 Trinity Street, London`)
+  let last = 0;
+  for (let j = 0; j < parts.length; j++) if (/\d/.test(parts[j]!)) last = j;
+  let street = parts.slice(0, last + 1).join(', ');
+  for (let j = 1; j < parts.length; j++) {
+    const part = parts[j]!.trim();
+    if (POSTCODE_START.test(part) && !POSTCODE_END.test(part)) {
+      street = parts.slice(0, j).join(', ');
+      break;
+    }
+    if (POSTCODE_END.test(part)) {
+      street = parts.slice(0, Math.max(1, j - 1)).join(', ');
+      break;
+    }
+  }
+  if (!/\d/.test(street) || !/\p{L}{2}/u.test(street) || !/[ \t]/.test(street) || !v.startsWith(street)) return null;
+  return street;
+}
+
+function reportStreetLine(corpus: string, start: number, end: number, sink: FindingSink): void {
+  if (end - start > 160) return;
+  const raw = corpus.slice(start, end);
+  const street = streetLineOf(raw);
+  if (street === null) return;
+  const s = start + raw.indexOf(street);
+  sink.add({ kind: 'address', surface: street, at: { start: s, end: s + street.length } });
+  sink.add({ kind: 'address', surface: street });
+}
+
+/** Values that a key or column names an address: their street line, in whatever country's layout. */
+function scanNamedAddresses(chunk: Chunk, sink: FindingSink): void {
+  const corpus = chunk.corpus;
+  for (const seg of chunk.segments) {
+    if (seg.isKey || seg.end - seg.start < 4 || seg.end - seg.start > 160 || seg.path.length === 0) continue;
+    if (ADDRESS_KEY.test(normKey(lastKey(seg.path)))) reportStreetLine(corpus, seg.start, seg.end, sink);
+  }
+  for (const f of textFields(chunk))
+    if (f.end - f.start >= 4 && ADDRESS_KEY.test(normKey(f.name))) reportStreetLine(corpus, f.start, f.end, sink);
+}
+
 export const addressDetector: Detector = {
   name: 'accounts.address',
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
     const corpus = chunk.corpus;
+    scanNamedAddresses(chunk, sink);
     scanWindows(corpus, NUMBER_ANCHOR, NUMBER_FIRST, 13, 120, sink);
     scanLocalLayouts(corpus, sink);
     scanWindows(

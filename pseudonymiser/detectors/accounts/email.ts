@@ -164,10 +164,11 @@ function reportEmail(
  * Headers and fields whose values are e-mail-shaped ids that link messages and events together, not addresses:
  * `Message-ID`, `In-Reply-To`, `References` (RFC 5322 3.6.4), `Content-ID` (RFC 2392), `Resent-Message-ID`, the
  * calendar `UID` (RFC 5545 3.8.4.7) and `RECURRENCE-ID`, and the same as JSON keys (`message_id`, `iCalUID` of
- * the Google Calendar API, `internetMessageId` of Microsoft Graph, `thread_id`). Normalised (normKey).
+ * the Google Calendar API, `internetMessageId` of Microsoft Graph, `thread_id`), also after other words
+ * (`client_msg_id` of Slack, `x_gm_thread_id`) — but a person's `user_uid`. Normalised (normKey).
  */
 const LINK_FIELDS =
-  /^(?:(?:x_|resent_|original_|internet_)?message_?id|msg_?id|in_reply_to|references|content_id|i_?cal_?uid|uid|recurrence_id|thread_?id|conversation_?id|event_?uid)$/;
+  /^(?!user_|owner_|member_|customer_)(?:[a-z0-9]+_){0,3}(?:message_?id|msg_?id|in_reply_to|references|content_id|i_?cal_?uid|uid|recurrence_id|thread_?id|conversation_?id|event_?uid)$/;
 
 const linkFields = new RunMemo<boolean>(10_000);
 

@@ -199,6 +199,40 @@ function scanInternalHosts(corpus: string, sink: FindingSink): void {
   }
 }
 
+/** Further first labels that name a service or a role of a host (`crm.`, `staging.`, `sso.`). */
+const ROLE_LABELS = new Set(
+  `crm erp staging stage stg prod dev test qa uat intranet portal sso auth login id idp wiki jira confluence
+  docs status admin dashboard console vpn2 remote rdp citrix owa exchange autodiscover webmail sftp ftp files
+  share sharepoint nexus artifactory harbor sonar sentry airflow superset metabase redash tableau bi analytics`
+    .split(/\s+/)
+    .filter((w) => w.length > 0),
+);
+
+/**
+ * Host names that their first label says are hosts (`nas.zephyrine.fr`, `registry.brightwave.io`,
+ * `vpn.acme.ai`, `crm.example-org.de`) anywhere in text: in prose, after `Host:` in a dump's header, as a
+ * command's operand. A service or role label, then at least two more labels; public, reserved and test
+ * domains stay (hostDomain). Found from each `.`, the label read backwards.
+ */
+function scanServiceHosts(corpus: string, sink: FindingSink): void {
+  for (let d = corpus.indexOf('.'); d >= 0; d = corpus.indexOf('.', d + 1)) {
+    let s = d;
+    while (s > 0 && d - s <= 16 && isLabelCode(corpus.charCodeAt(s - 1))) s--;
+    if (d - s < 2 || d - s > 16) continue;
+    if (s > 0 && isHostChar(corpus.charCodeAt(s - 1))) continue;
+    const label = corpus.slice(s, d).toLowerCase();
+    if (!SERVICE_LABELS.has(label) && !ROLE_LABELS.has(label)) continue;
+    let e = d + 1;
+    while (e < corpus.length && e - s < 253 && isHostChar(corpus.charCodeAt(e))) e++;
+    while (e > d && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
+    const host = corpus.slice(s, e);
+    // the label and two more: `nas.acme.fr`, not `app.config` or `db.sql`
+    if (host.split('.').length >= 3) reportHost(host, sink);
+    d = Math.max(d, e - 1);
+  }
+}
+const isLabelCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 export const hostDetector: Detector = {
   name: 'accounts.hosts',
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
@@ -251,5 +285,6 @@ export const hostDetector: Detector = {
     }
 
     scanInternalHosts(corpus, sink);
+    if (corpus.indexOf('.') >= 0) scanServiceHosts(corpus, sink);
   },
 };

@@ -31,7 +31,8 @@ import { own } from '../../strings';
 import { StartCursor } from '../starts';
 import { accountWordStarts } from './words';
 import { runMap } from '../../memo';
-import { textFields } from '../structure';
+import { recordHas, textFields } from '../structure';
+import { personEvidence } from '../people/keys';
 
 type IdKind = 'account_id' | 'username' | 'device_id';
 
@@ -471,9 +472,16 @@ export const identityDetector: Detector = {
     }
 
     // values that text structure names (table columns, `key: value` lines, flags, SQL columns: structure.ts)
-    for (const f of textFields(chunk)) {
+    const fields = textFields(chunk);
+    for (let k = 0; k < fields.length; k++) {
+      const f = fields[k]!;
       const info = keyInfo(f.name);
-      if (info === null) continue;
+      if (info === null) {
+        // the `id` of a person's record (its row or block also holds an e-mail, a phone, a login…): a person's id
+        if (f.end - f.start <= 64 && refKeyOf(f.name) === 'object_id' && recordHas(corpus, fields, k, personEvidence))
+          reportValue(corpus.slice(f.start, f.end), f.start, 'account_id', sink, 'id', true);
+        continue;
+      }
       const value = corpus.slice(f.start, f.end);
       if (typeof info !== 'string') reportFinanceValue(value, f.start, info.kind, info.scheme, sink);
       // the rest of a `key: value` line may be prose (`User: thanks`): one word that is no plain word

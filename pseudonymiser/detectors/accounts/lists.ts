@@ -323,6 +323,7 @@ homebrew nixos archlinux debian ubuntu fedora-infra llvm gcc-mirror ziglang swif
 flutter dart-lang android jetpack square stripe twilio slackapi discord shopify mapbox plotly streamlit
 gradio-app mlflow ray-project dask modal-labs replicate stability-ai mistralai cohere-ai deepmind
 google-deepmind google-research openai-cookbook modelcontextprotocol swe-bench princeton-nlp sierra-research
+w3c whatwg wicg tc39 ietf httpwg ietf-wg unicode-org iana owasp mitre oasis-tcs ecma-international json-schema-org
 microsoft-docs vscode features orgs settings marketplace topics sponsors login logout signup join about pricing
 enterprise apps collections explore notifications pulls issues search site security trending readme contact
 team new organizations codespaces copilot resources solutions events blog docs community customer-stories

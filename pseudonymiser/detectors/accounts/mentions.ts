@@ -28,9 +28,11 @@ import { accountWordStarts } from './words';
 export const PROSE_ID =
   /\b(account|acct|customer|client|member|subscriber|user|device)(?:[ _-]?(?:id|no\.?|number|num|#))?(?:\s*[:#=]\s*|\s+(?:is\s+|was\s+)?#?)([A-Za-z0-9][A-Za-z0-9_-]{3,39})(?![A-Za-z0-9_@]|[.-][A-Za-z0-9])/dgi;
 
-/** Ids whose own prefix says whose they are: `CUST-508107`, `acct_00912`, `USR-4410`, `MBR-20931`. */
-const PREFIXED_ID =
-  /(?<![A-Za-z0-9_-])(?:cust|customer|acct|account|usr|user|mbr|member|client|patient|employee|subscriber)[-_]\d{4,12}(?![A-Za-z0-9_-])/gi;
+/**
+ * Ids whose own prefix says whose they are: `CUST-508107`, `acct_00912`, `USR-4410`, `MBR/20931`, and with a
+ * year group `CUST-2021-20150` (the year's separator the same). The prefix is checked by personPrefix.
+ */
+const PREFIXED_ID = /(?<![A-Za-z0-9_-])[A-Za-z]{3,12}([-_/])(?:(?:19|20)\d\d\1)?\d{4,12}(?![A-Za-z0-9_-]|\/\d)/gi;
 
 /** `/customers/CUST-885865`, `/users/8812/…`. */
 const URL_ID =
@@ -136,21 +138,70 @@ function scanProse(text: string, sink: FindingSink): void {
   }
 }
 
-/** The lower-case words of PREFIXED_ID. */
-const ID_PREFIXES = new Set([
-  'cust',
+/**
+ * Nouns of the records that are people or their accounts. A prefix names one when it is the noun (singular),
+ * or an abbreviation of it: three to five of its letters in order, the first of them its first (`cust`, `cst`,
+ * `acct`, `mbr`, `usr`, `emp`, `pat`, `clt`, `subs`, `gst`, `stu`), or its initial and `id` (`cid`, `uid`).
+ */
+const PERSON_NOUNS = [
   'customer',
-  'acct',
   'account',
-  'usr',
   'user',
-  'mbr',
   'member',
   'client',
   'patient',
   'employee',
   'subscriber',
-]);
+  'student',
+  'guest',
+  'passenger',
+  'contact',
+  'person',
+  'applicant',
+  'tenant',
+  'holder',
+  'buyer',
+  'donor',
+  'visitor',
+  'player',
+  'staff',
+];
+/** Abbreviations that also are common words or names of other things (`app`, `api`, `sec`, `cat`, `pen`…). */
+const NOT_PERSON_PREFIX = new Set(
+  'app apps api apis sec cat can cot con cons cont pen per pet act acts bug but set sun sum sue use one pay pid ctr pnt std pst pts'.split(
+    ' ',
+  ),
+);
+
+/** Whether `a` is `b`'s letters in order, from b's first letter. */
+function abbreviates(a: string, b: string): boolean {
+  if (a[0] !== b[0]) return false;
+  let j = 1;
+  for (let i = 1; i < a.length; i++) {
+    while (j < b.length && b[j] !== a[i]) j++;
+    if (j >= b.length) return false;
+    j++;
+  }
+  return true;
+}
+
+const prefixMemo = new Map<string, boolean>();
+
+/** Whether a prefix (lower case) names a person record: see PERSON_NOUNS. */
+export function personPrefix(prefix: string): boolean {
+  let v = prefixMemo.get(prefix);
+  if (v !== undefined) return v;
+  v =
+    !NOT_PERSON_PREFIX.has(prefix) &&
+    PERSON_NOUNS.some(
+      (n) =>
+        prefix === n ||
+        (prefix.length >= 3 && prefix.length <= 5 && abbreviates(prefix, n)) ||
+        (prefix.length === 3 && prefix.endsWith('id') && prefix[0] === n[0]),
+    );
+  if (prefixMemo.size < 10000) prefixMemo.set(prefix, v);
+  return v;
+}
 const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 const isAsciiLetterCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** `[A-Za-z0-9_-]`: what may not touch a prefixed id. */
@@ -168,25 +219,29 @@ function prefixedAt(text: string, sep: number): RegExpExecArray | null {
   let s = sep;
   while (s > 0 && sep - s < 11 && isAsciiLetterCode(text.charCodeAt(s - 1))) s--;
   if (sep - s < 3 || (s > 0 && isIdCode(text.charCodeAt(s - 1)))) return null;
-  if (!ID_PREFIXES.has(text.slice(s, sep).toLowerCase())) return null;
+  const prefix = text.slice(s, sep).toLowerCase();
+  if (!personPrefix(prefix)) return null;
   PREFIXED_ID_AT.lastIndex = s;
-  return PREFIXED_ID_AT.exec(text);
+  const m = PREFIXED_ID_AT.exec(text);
+  // after an abbreviation, five digits at least: an issue key numbers fewer (`PAT-1234`, `SUB-2024` in Jira)
+  if (m !== null && !PERSON_NOUNS.includes(prefix) && !/\d{5}$/.test(m[0])) return null;
+  return m;
 }
 const PREFIXED_ID_AT = new RegExp(PREFIXED_ID.source, 'yi');
 
 function scanPrefixed(text: string, sink: FindingSink): void {
-  // the separators in text order: the next `-` and the next `_`
+  // the separators in text order: the next `-`, `_` and `/`
   let dash = text.indexOf('-');
   let under = text.indexOf('_');
-  while (dash >= 0 || under >= 0) {
-    let sep: number;
-    if (under < 0 || (dash >= 0 && dash < under)) {
-      sep = dash;
-      dash = text.indexOf('-', dash + 1);
-    } else {
-      sep = under;
-      under = text.indexOf('_', under + 1);
-    }
+  let slash = text.indexOf('/');
+  while (dash >= 0 || under >= 0 || slash >= 0) {
+    let sep = Infinity;
+    if (dash >= 0) sep = dash;
+    if (under >= 0 && under < sep) sep = under;
+    if (slash >= 0 && slash < sep) sep = slash;
+    if (sep === dash) dash = text.indexOf('-', dash + 1);
+    else if (sep === under) under = text.indexOf('_', under + 1);
+    else slash = text.indexOf('/', slash + 1);
     const m = prefixedAt(text, sep);
     if (m) reportId(sink, 'account_id', m[0], m.index);
   }
@@ -318,7 +373,7 @@ export const mentionsDetector: Detector = {
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
     const text = chunk.corpus;
     scanProse(text, sink);
-    if (text.includes('-') || text.includes('_')) scanPrefixed(text, sink);
+    if (text.includes('-') || text.includes('_') || text.includes('/')) scanPrefixed(text, sink);
     if (text.includes('/')) scanUrls(text, sink);
     scanLogins(text, sink);
     scanDomainValues(chunk, sink);

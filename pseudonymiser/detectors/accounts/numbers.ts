@@ -22,7 +22,8 @@ import { Metadata, type MetadataJson } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
-import { keyAt, nameAt, textBefore } from './util';
+import { keyAt, lastKey, nameAt, normKey, textBefore } from './util';
+import { fieldAt } from '../structure';
 import { RunMemo, runCache } from '../../memo';
 import { idAt } from './nationalids';
 
@@ -40,7 +41,11 @@ const CARD =
  */
 const PHONE =
   /(?<![\w.\-/+])(?:(?:\+|00)\d{1,3}[ .-]?|\d ?(?=\(\d))?(?:\(\d{1,5}\)[ .-]?)?\d{1,15}(?:\/\d{2,12}(?=[ .-]\d|(?![\w/@%]|[.,]\d)))?(?:[ .-]\d{1,8}){0,6}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w/@%]|-[\w-]?\d|[.,]\d)/y;
-const DATE = /(?:\d{4}[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4})(?!\d|\.\d)/y;
+/**
+ * A date has three parts: one followed by its separator and another digit (`06-12-18-23-65`, a French mobile
+ * number written with dashes) is no date.
+ */
+const DATE = /(?:\d{4}[-/.](\d{1,2})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4})(?!\d|[-/.]\d)/y;
 /** The sticky patterns that mayMatchAt gates, by its bits (for tests). */
 export const GATED_PATTERNS: readonly (readonly [bit: number, pattern: RegExp])[] = [
   [1, DATE],
@@ -54,7 +59,13 @@ export const GATED_PATTERNS: readonly (readonly [bit: number, pattern: RegExp])[
 /** Keys whose values are never phone numbers or cards (ids, times, sizes, versions). */
 const NUMERIC_KEY =
   /(?:^|_)(?:id|ids|uuid|guid|ts|time|timestamp|date|created|updated|version|ver|port|size|bytes|count|price|amount|total|nonce|seq|sequence|offset|index|line|lineno|sha|hash|zip|postal|postcode|duration|ms|ns|seconds|latency|tokens|limit)$/;
-const PHONE_KEY = /(?:phone|mobile|cell|tel|telephone|fax|msisdn|contact_number|whatsapp|sms)/;
+/**
+ * Keys (normalised: `homePhone` → `home_phone`) that name a phone number: a phone word as a whole part of the key,
+ * or `…phone` at its end (`cellphone`, `homephone`), not inside another word (`headphones`, `hotel`, `cellar`,
+ * `telemetry`, `smsc_enabled`).
+ */
+const PHONE_KEY =
+  /(?:^|_)(?:phone|phones|mobile|cell|tel|telephone|telefon|telefone|telefono|fax|msisdn|whatsapp|sms|handy|celular|portable)(?:_|$)|(?:^|_)(?:phone|mobile|tel)_?(?:no|num|nr|number)(?:_|$)|contact_number|(?<!head|ear|micro|saxo|xylo|gramo|mega)phones?(?:_|$)/;
 /**
  * Words that say phone before a number, in the languages of the most populous countries: the word
  * itself, then up to 16 characters that are no digit (`Telefone: `, `call me on `, `電話：`).
@@ -185,8 +196,12 @@ function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
   return re.exec(s);
 }
 
-/** phoneCanonical's answers: without, then with the phone context. */
-const phoneMemo = [new RunMemo<string | null>(20_000), new RunMemo<string | null>(20_000)] as const;
+/** phoneCanonical's answers: without the phone context, with it, and with a key that names phone. */
+const phoneMemo = [
+  new RunMemo<string | null>(20_000),
+  new RunMemo<string | null>(20_000),
+  new RunMemo<string | null>(20_000),
+] as const;
 
 /**
  * E.164 of a phone candidate, or null when it is not a phone number.
@@ -196,11 +211,12 @@ export function phoneCanonical(
   text: string,
   phoneContext: boolean,
   preferred: readonly CountryCode[] = [],
+  named = false,
 ): string | null {
-  const memo = phoneMemo[phoneContext ? 1 : 0];
+  const memo = phoneMemo[named ? 2 : phoneContext ? 1 : 0];
   const key = preferred.length === 0 ? text : text + '\u0000' + preferred.join(',');
   let v = memo.get(key);
-  if (v === undefined) v = memo.set(key, parsePhone(text, phoneContext, parsed, preferred));
+  if (v === undefined) v = memo.set(key, parsePhone(text, phoneContext || named, parsed, preferred, named));
   return v;
 }
 
@@ -272,6 +288,7 @@ export function parsePhone(
   phoneContext: boolean,
   parse: Parse = parsed,
   preferred: readonly CountryCode[] = [],
+  named = false,
 ): string | null {
   const body = text.replace(/\s?(?:x|ext\.?)\s?\d{1,6}$/i, '');
   const digits = digitsOf(body);
@@ -291,7 +308,9 @@ export function parsePhone(
   }
   const separated = /[ .\-()/]/.test(body);
   const trunk = digits[0] === '0' && separated && digits.length >= 9;
-  const context = phoneContext && (separated || digits.length >= 9);
+  // a compact number of 7 or 8 digits is a phone number only where a key or column names it one (`"tel":
+  // "51234567"`): words before it say less (`call 12345678 times`)
+  const context = phoneContext && (separated || digits.length >= 9 || named);
   if (!trunk && !context) return null;
   // the countries the context names first, then the usual ones; of the plans that take the number, the first
   // that groups it as written (`74751 95509`: India's 5 + 5, `(71) 94649-3123`: Brazil's 2 + 5 + 4,
@@ -436,6 +455,10 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   if (m && plausibleDate(m)) return p + m[0].length;
 
   m = (may & MAY_IPV4) !== 0 ? sticky(IPV4, corpus, p) : null;
+  // a dotted quad with a zero-led part (`070.159.99.14`, `078.194.02.37`) is no IPv4 address (RFC 6943 §3.1.1:
+  // such a part is read as octal by some, as decimal by others, and written by neither): a national number
+  // written with dots, maybe
+  if (m && /(?:^|\.)0\d/.test(m[0])) m = null;
   if (m) {
     const n = parseIPv4(m[0]);
     const slashOk = corpus.charCodeAt(p - 1) !== 47 || corpus.charCodeAt(p - 2) === 47;
@@ -502,26 +525,46 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   }
 
   m = sticky(PHONE, corpus, p);
-  if (m && m.index + m[0].length <= end + 8) {
-    const text = m[0];
-    const seg = ctx.segmentAt(chunk, p);
-    const key = nameAt(chunk, seg, p);
+  const seg = ctx.segmentAt(chunk, p);
+  const field = fieldAt(chunk, p);
+  const key = normKey(field !== null ? field.name : lastKey(seg.path));
+  const keyPhone = PHONE_KEY.test(key);
+  // a value that a key or column names phone is read whole, to the end its layout gives it: a CSV cell's
+  // `,` before the next cell's digits (`+420 601 415 451,2025-06-28`) is no decimal comma
+  const whole = keyPhone
+    ? namedValue(corpus, field !== null ? field.start : seg.start, field?.end ?? seg.end, p)
+    : null;
+  if (whole !== null || (m && m.index + m[0].length <= end + 8)) {
+    const text = whole ?? m![0];
     const before = textBefore(chunk, seg, p, 32);
-    if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(text) || VERSION_WORDS.test(before)) return p + text.length;
-    const keyPhone = PHONE_KEY.test(key);
+    if ((/^\d{1,3}(?:\.\d{1,3}){3}$/.test(text) && parseIPv4(text) !== null) || VERSION_WORDS.test(before))
+      return p + text.length;
     if (!keyPhone && NUMERIC_KEY.test(key) && !/^\+/.test(text)) return p + text.length;
     // fewer than seven digits are no phone number in any context (parsePhone): no need to read the words before
     if (digitCount(text) < 7) return -1;
     const context = keyPhone || PHONE_WORDS.test(before);
     // a national number (no `+`, no `00`) in phone context: the countries the context names are tried first
     const national = context && !/^(?:\+|00)/.test(text);
-    const e164 = phoneCanonical(text, context, national ? contextCountries(chunk, before) : []);
+    const e164 = phoneCanonical(text, context, national ? contextCountries(chunk, before) : [], whole !== null);
     if (e164) {
       sink.add({ kind: 'phone', surface: text, canonical: e164 });
       return p + text.length;
     }
   }
   return -1;
+}
+
+/** A phone number's characters: digits, `+`, blanks, `( ) . - /`. */
+const PHONE_CHARS = /^[+(]?\d[\d .()\-/]{5,24}\d$/;
+
+/**
+ * The value [vs, ve) when it starts at `p` and is written as a phone number is (PHONE_CHARS, trailing
+ * blanks dropped), else null.
+ */
+function namedValue(corpus: string, vs: number, ve: number, p: number): string | null {
+  if (vs !== p || ve - vs > 32) return null;
+  const v = corpus.slice(vs, ve).trimEnd();
+  return PHONE_CHARS.test(v) ? v : null;
 }
 
 const WELL_KNOWN_V4 = new Set([

@@ -7,14 +7,14 @@
  * one person.
  */
 import type { Chunk, FindingSink } from '../../types';
-import { familyScore, givenScore, isGiven } from './score';
+import { familyScore, givenScore, isGiven, isPlainWord } from './score';
 import { isPublicOrg } from './lexicon';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
 import { isSpace } from './text';
 import { runMap } from '../../memo';
-import { textFields } from '../structure';
+import { recordHas, textFields } from '../structure';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -25,28 +25,65 @@ for (const k of `full_name fullname customer_name customer contact_name contact 
   approver reviewer committer author_name owner_name person person_name cardholder cardholder_name account_holder
   holder_name beneficiary beneficiary_name guest guest_name traveler traveller student teacher doctor physician
   agent_name rep_name sales_rep billing_name shipping_name recipient_name sender_name legal_name preferred_name
-  spouse emergency_contact next_of_kin parent guardian user_full_name real_name realname`.split(/\s+/))
+  spouse emergency_contact next_of_kin parent guardian user_full_name real_name realname fn formatted_name`.split(
+  /\s+/,
+))
   if (k) ROLES[k] = 'full';
 for (const k of 'first_name firstname given_name givenname forename first fname middle_name'.split(' '))
   ROLES[k] = 'given';
 for (const k of 'last_name lastname family_name familyname surname last lname maiden_name'.split(' '))
   ROLES[k] = 'family';
-for (const k of 'name'.split(' ')) ROLES[k] = 'weak';
+// `cn`: a directory's or a calendar user's common name (structure.ts readCommonNames); a person's where it has a
+// name's shape (a room or a group has plain words)
+for (const k of 'name cn common_name'.split(' ')) ROLES[k] = 'weak';
+const COMMON_NAME = new Set(['cn', 'common_name']);
 for (const k of `company company_name organization organisation org org_name organization_name organisation_name employer
   employer_name business business_name firm firm_name vendor vendor_name supplier supplier_name customer_company
   company_legal_name legal_entity merchant merchant_name client_company agency agency_name`.split(/\s+/))
   if (k) ROLES[k] = 'org';
+
+/**
+ * Words for a person in a role. `<word>_name` (`admin_name`, `ADMIN_NAME`, `tenantName`) names a person's name;
+ * an object, section or record named by one (`"owner": {"name": …}`, INI `[owner]`) is a person.
+ */
+const PERSON_WORD =
+  /^(?:admin|administrator|owner|user|contact|customer|member|author|manager|employee|operator|maintainer|sender|recipient|requester|assignee|reporter|reviewer|approver|signer|holder|client|buyer|seller|tenant|landlord|driver|rider|guest|student|teacher|doctor|patient|applicant|candidate|subscriber|organizer|organiser|attendee|participant|speaker|submitter|creator|commenter|agent|caller|from|to|cc|bcc|via|person|people|users|members|authors|owners|contacts|customers|participants|attendees|profile|user_profile|account|signup|lead)$/;
+
+/**
+ * Keys whose value describes the person of the record they sit in (an e-mail, a phone, a login, a person's id,
+ * a national id, a birth date): a bare `name` beside one is that person's name.
+ */
+const PERSON_EVIDENCE =
+  /^(?:e_?mail(?:_address)?|mail|email_addr|phone|phone_number|mobile|mobile_phone|cell|tel|telephone|msisdn|whatsapp|user_?name|login|user_login|handle|user_?id|uid|customer_?id|member_?id|employee_?id|contact_?id|patient_?id|person_?id|account_?id|national_?id|ssn|nin|tax_?id|passport|passport_no|date_of_birth|dob|birth_?date|birthday|home_address|street|address)$/;
+
+/** `user_name`, `account_name`, `profile_name`: a login or a label, not a person's name. */
+const NOT_NAME_PREFIX = /^(?:user|users|account|profile|user_profile|signup|lead|people|via|cc|bcc|agent)_name$/;
+
+const normRole = (key: string): string =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[.\-\s]+/g, '_');
+
+/** Whether a key names a person object or role (PERSON_WORD). */
+export function personWord(key: string): boolean {
+  return PERSON_WORD.test(normRole(key));
+}
+
+/** Whether a key's value describes the person of its record (PERSON_EVIDENCE). */
+export function personEvidence(key: string): boolean {
+  return PERSON_EVIDENCE.test(normRole(key));
+}
 
 const keyCache = runMap<string, Role | null>();
 
 export function roleOf(key: string): Role | null {
   let r = keyCache.get(key);
   if (r !== undefined) return r;
-  const n = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[.\-\s]+/g, '_');
+  const n = normRole(key);
   r = ROLES[n] ?? null;
+  // `admin_name`, `tenant_name`: a person word, then `name`
+  if (r === null && n.endsWith('_name') && PERSON_WORD.test(n.slice(0, -5)) && !NOT_NAME_PREFIX.test(n)) r = 'full';
   if (keyCache.size < 10000) keyCache.set(own(key), r);
   return r;
 }
@@ -66,6 +103,11 @@ interface Field {
   readonly start: number;
   readonly parent: string;
   readonly index: number;
+  /**
+   * A `name` whose record is a person's (its object, section or row holds an e-mail, a phone, a login…, or is
+   * named by a person word): a name there needs no lexicon, only a name's shape.
+   */
+  readonly personRecord?: boolean;
 }
 
 /** The value of a field, or null when it cannot hold a name of this role. */
@@ -169,6 +211,7 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
   const fields: Field[] = [];
   const corpus = chunk.corpus;
   const segs = chunk.segments;
+  let parents: Set<string> | null = null;
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
     // the length first: a segment's path is built on first use
@@ -179,6 +222,11 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
     const value = fieldValue(role, raw);
     if (value === null) continue;
     const path = seg.path;
+    let personRecord = false;
+    if (role === 'weak') {
+      const [parent, key] = parentKey(path);
+      personRecord = personWord(key) || (parents ??= personParents(segs)).has(parent);
+    }
     fields.push({
       role,
       value,
@@ -186,6 +234,7 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
       // only name halves are paired by their parent object
       parent: role === 'given' || role === 'family' ? path.slice(0, -1).join('\u0001') : '',
       index: i,
+      personRecord,
     });
   }
   reportFields(fields, sink, st);
@@ -202,8 +251,10 @@ export function scanKeys(chunk: Chunk, sink: FindingSink, st: PeopleState): void
 function structureFields(chunk: Chunk): Field[] {
   const fields: Field[] = [];
   const corpus = chunk.corpus;
+  const all = textFields(chunk);
   let n = 0;
-  for (const f of textFields(chunk)) {
+  for (let k = 0; k < all.length; k++) {
+    const f = all[k]!;
     if (f.end - f.start > 120) continue;
     let role = roleOf(f.name);
     if (!role) continue;
@@ -212,9 +263,37 @@ function structureFields(chunk: Chunk): Field[] {
     const value = fieldValue(role, raw);
     if (value === null) continue;
     if (!f.certain && role === 'org' && !/^[\p{Lu}\d]/u.test(value)) continue;
-    fields.push({ role, value, start: f.start + raw.indexOf(value), parent: 'text', index: n++ });
+    const personRecord =
+      role === 'weak' && (COMMON_NAME.has(normRole(f.name)) || recordHas(corpus, all, k, personEvidence));
+    fields.push({ role, value, start: f.start + raw.indexOf(value), parent: 'text', index: n++, personRecord });
   }
   return fields;
+}
+
+/**
+ * The parents (paths of the objects, joined) of the JSON values whose object is a person's record: it holds a
+ * field that describes a person (an e-mail, a phone, a login…), or its own key is a person word (`"owner":
+ * {…}`, `"from": {…}`). Read once per chunk, only when a `name` asks.
+ */
+function personParents(segs: Chunk['segments']): Set<string> {
+  const out = new Set<string>();
+  for (const seg of segs) {
+    if (seg.isKey || seg.path.length === 0) continue;
+    const path = seg.path;
+    let i = path.length - 1;
+    while (i >= 0 && path[i] === '*') i--;
+    if (i >= 0 && personEvidence(path[i]!)) out.add(path.slice(0, i).join('\u0001'));
+  }
+  return out;
+}
+
+/** The parent of a JSON value at `path` (its last key and array positions dropped), and the parent's own key. */
+function parentKey(path: readonly string[]): [parent: string, key: string] {
+  let i = path.length - 1;
+  while (i >= 0 && path[i] === '*') i--;
+  let j = i - 1;
+  while (j >= 0 && path[j] === '*') j--;
+  return [path.slice(0, Math.max(0, i)).join('\u0001'), j >= 0 ? path[j]! : ''];
 }
 
 function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleState): void {
@@ -264,7 +343,12 @@ function reportFields(fields: readonly Field[], sink: FindingSink, st: PeopleSta
         const given = comma ? lows[1] : lows[0];
         const family = comma ? lows[0] : lows[lows.length - 1];
         if (given === undefined || family === undefined) break;
-        if (fl.role === 'weak') {
+        if (fl.role === 'weak' && fl.personRecord === true) {
+          // a person's record: two to four capitalised words, not all of them plain words, no digit
+          if (parts.length < 2 || parts.length > 4 || /\d/.test(fl.value)) break;
+          if (!parts.every((p) => /^\p{Lu}/u.test(p))) break;
+          if (lows.every((w) => isPlainWord(w))) break;
+        } else if (fl.role === 'weak') {
           // `name` holds people, tools, files, products: only clear names count
           if (parts.length < 2 || parts.length > 4) break;
           if (!parts.every((p) => /^\p{Lu}/u.test(p)) && !parts.every((p) => /^\p{Ll}/u.test(p))) break;

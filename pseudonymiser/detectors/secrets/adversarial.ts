@@ -68,4 +68,10 @@ export const ADVERSARIAL: readonly (readonly [string, (n: number) => string])[] 
   ['names glued before =', (n) => 'I0714 ' + 'a'.repeat(n - 8) + '=x'],
   ['prompts', (n) => '$ '.repeat(n >> 1) + '-p x'],
   ['ssh destinations', (n) => 'ssh -l x ' + 'a@'.repeat(n >> 1)],
+  ['common names, unclosed quotes', (n) => ',cn="x'.repeat(Math.floor(n / 6))],
+  ['vCard parameters without a colon', (n) => 'BEGIN:VCARD\nN;' + 'a";'.repeat(Math.floor(n / 3))],
+  ['inline JSON, unclosed strings', (n) => '"a": "x'.repeat(Math.floor(n / 7))],
+  ['inline JSON, keys only', (n) => '"a":'.repeat(n >> 2)],
+  ['HTML cells without a close', (n) => '<th>a' + '<td>x'.repeat(Math.floor(n / 5))],
+  ['vCard components', (n) => 'BEGIN:VCARD\nADR:' + ';\\'.repeat(n >> 1)],
 ];

@@ -22,7 +22,10 @@ export const STREET_WORDS = new Set(
   las van der den von am an im zur zum and of the c nº n.º nr chome chōme daero ro gil beon avda avinguda carrera
   rambla ronda plaça estrada rodovia strada bulevardul calea rúa al aleja singel kade kamp markt layout
   nagar marg colony ул. ул улица д. д дом кв. кв квартира пр. пр просп. проспект пер. переулок наб. бул. ш. к
-  丁目 番 番地 号 路 街 大街 大道 巷 弄 段 대로 로 길 번길`
+  丁目 番 番地 号 路 街 大街 大道 巷 弄 段 대로 로 길 번길
+  cd cad cadde caddesi sk sok sokak mah mahallesi bulvar bulvarı blok kat daire d col colonia int ext lote mz manzana
+  flat floor bus boîte apto ap andar bloco casa lj sala esq piso puerta bajo dcha izq stiege top tür stock
+  pde parade hwy cct esp qld ku cho-me gu dong`
     .split(/\s+/)
     .filter((w) => w.length > 0),
 );
@@ -85,9 +88,18 @@ export const addressGenerator: StandInGenerator = {
       const d = keyed.permute(num, `address-no\u0000${numberNo++}\u0000${attempt}`);
       return num[0] !== '0' && d[0] === '0' ? String((+d[0]! % 9) + 1) + d.slice(1) : d;
     };
+    // each part of a multi-part street line (`Flat 28, 15th Cross`, `Av. 5 de Mayo 331, Col. Roma Norte`) gets
+    // its own name; the first part's is drawn as for a one-part line
+    let part = 0;
     const out = original.replace(
-      /\d+(?:st|nd|rd|th)(?!\p{L})|\d+[A-Za-z]?(?!\p{Script=Latin})|[０-９]+|\p{Script=Han}+|\p{Script=Hangul}+|\p{L}[\p{L}\p{M}'’.-]*/gu,
+      /,|\d+(?:st|nd|rd|th)(?!\p{L})|\d+[A-Za-z]?(?!\p{Script=Latin})|[０-９]+|\p{Script=Han}+|\p{Script=Hangul}+|\p{L}[\p{L}\p{M}'’.-]*/gu,
       (tok) => {
+        if (tok === ',') {
+          part++;
+          nameDone = false;
+          return tok;
+        }
+        const at = part === 0 ? `${canonical}\u0000${attempt}` : `${canonical}\u0000${attempt}\u0000${part}`;
         if (/^\d+(?:st|nd|rd|th)$/.test(tok)) {
           const d = number(tok.slice(0, -2));
           return d + ordinal(d);
@@ -114,19 +126,20 @@ export const addressGenerator: StandInGenerator = {
         if (nameDone) return '';
         nameDone = true;
         if (/^\p{Script=Cyrillic}/u.test(tok)) {
-          const c =
-            CYRILLIC_STREETS[keyed.pick('address-street', `${canonical}\u0000${attempt}`, CYRILLIC_STREETS.length)]!;
+          const c = CYRILLIC_STREETS[keyed.pick('address-street', at, CYRILLIC_STREETS.length)]!;
           return c.toLowerCase() === low
             ? CYRILLIC_STREETS[(CYRILLIC_STREETS.indexOf(c) + 1) % CYRILLIC_STREETS.length]!
             : c;
         }
-        const street = streets[keyed.pick('address-street', `${canonical}\u0000${attempt}`, n)] ?? 'Maple';
+        const street = streets[keyed.pick('address-street', at, n)] ?? 'Maple';
         const compound = COMPOUND_SUFFIX.exec(tok);
         if (compound && compound.index > 0) return caseLike(tok, street.replace(/\s+/g, '')) + compound[1];
         return streetCase(tok, street);
       },
     );
     // name words after the first were dropped: close the gaps they leave
-    return out.replace(/ {2,}/g, ' ').replace(/ ([,.])/g, '$1');
+    const closed = out.replace(/ {2,}/g, ' ').replace(/ ([,.])/g, '$1');
+    // and a blank at the end that the original has not
+    return /\s$/.test(original) ? closed : closed.trimEnd();
   },
 };

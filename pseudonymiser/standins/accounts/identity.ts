@@ -51,7 +51,7 @@ export function uuidStandIn(original: string, keyed: Keyed, label: string, attem
  * is kept (and the rest permuted, its separators kept) when it says what the id is: a provider's documented
  * prefix or an id word (lists.ts), or an upper-case code of 2 to 8 letters (`CUST-868345` → `CUST-347884`).
  */
-const WORD_PREFIXED = /^([A-Za-z]{2,8})([-_:#.]+(?:(?:test|live)_)?)([A-Za-z0-9][A-Za-z0-9_.:-]*)$/;
+const WORD_PREFIXED = /^([A-Za-z]{2,8})([-_:#./]+(?:(?:test|live)_)?)([A-Za-z0-9][A-Za-z0-9_.:/-]*)$/;
 
 function keptPrefix(word: string): boolean {
   const low = word.toLowerCase();
@@ -76,6 +76,8 @@ function idStandIn(original: string, keyed: Keyed, label: string, attempt: numbe
     const head = word[1]! + word[2]!;
     return head + keyed.permute(word[3]!, `${label}\u0000${head}\u0000${attempt}`);
   }
+  if (isTypedCode(original))
+    return original[0] + keyed.permute(original.slice(1), `${label}\u0000code\u0000${attempt}`);
   if (NAME_ID.test(original)) return nameLike(original, original.toLowerCase(), keyed, attempt);
   // a number (a JSON number too) stays a number of the same length that does not start with 0
   if (/^[1-9]\d*$/.test(original))
@@ -86,7 +88,21 @@ function idStandIn(original: string, keyed: Keyed, label: string, attempt: numbe
   return keyed.permute(original, `${label}\u0000${attempt}`);
 }
 
-export const usernameGenerator: StandInGenerator = handleGenerator;
+/**
+ * An opaque code of capitals and digits led by a capital (`U04BX7Q9ZLM`, `W9KQ2LZ0T`): systems tag their ids'
+ * type with the first letter (Slack's users `U` / `W`, bots `B`, channels `C`), so it is kept and the rest
+ * permuted class by class. Such a code is an id wherever it is found, under a login's key too.
+ */
+function isTypedCode(s: string): boolean {
+  return /^[A-Z][A-Z0-9]{7,23}$/.test(s) && /\d/.test(s);
+}
+
+export const usernameGenerator: StandInGenerator = {
+  generate: (original, canonical, keyed, attempt) =>
+    isTypedCode(original)
+      ? idStandIn(original, keyed, 'account_id', attempt, canonical)
+      : handleGenerator.generate(original, canonical, keyed, attempt),
+};
 
 export const accountIdGenerator: StandInGenerator = {
   generate: (original, canonical, keyed, attempt) => idStandIn(original, keyed, 'account_id', attempt, canonical),
