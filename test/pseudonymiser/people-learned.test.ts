@@ -6,6 +6,10 @@ import { twin } from '../../pseudonymiser';
 import { LINK, NUMBER, PUNCT, WORD, newTokens, tokenize } from '../../pseudonymiser/detectors/people/learned/tokens';
 import { BUCKETS, TAG_COUNT } from '../../pseudonymiser/detectors/people/learned/features';
 import { decodeWeights, encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
+import { scanLearned, thresholds } from '../../pseudonymiser/detectors/people/learned/detect';
+import { stateOf } from '../../pseudonymiser/detectors/people/state';
+import { endRun } from '../../pseudonymiser/memo';
+import type { Finding } from '../../pseudonymiser/types';
 import { train } from '../../training/ner/train';
 import type { Corpus } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
@@ -124,6 +128,40 @@ describe('the learned recogniser in the engine', () => {
   it('never renames an object key, whatever it reads like', () => {
     const input = '{"Iban": "x", "Mark": "y"}';
     expect(twin(Buffer.from(input), { key: KEY, format: 'json' }).output.toString()).toBe(input);
+  });
+});
+
+/** What scanLearned alone reports of a text (one segment of plain text). */
+function learnedFindings(input: string): Finding[] {
+  const out: Finding[] = [];
+  const sink = { add: (f: Finding) => out.push(f), has: () => false };
+  scanLearned({ corpus: input, segments: [] }, sink, stateOf(sink));
+  return out;
+}
+
+describe('the learned recogniser’s remembered regions', () => {
+  afterEach(() => endRun());
+
+  it('reports a region read again at its own place', () => {
+    // `Rose` is an English word too: reported where it stands only, each time its line is read again
+    const line = 'Ask Rose to sign.';
+    expect(learnedFindings(`12345\n${line}`).map((f) => f.at)).toEqual([{ start: 10, end: 14 }]);
+    expect(learnedFindings(`${line}\n${line}`).map((f) => f.at)).toEqual([
+      { start: 4, end: 8 },
+      { start: line.length + 5, end: line.length + 9 },
+    ]);
+  });
+
+  it('reads a region again when the margins change', () => {
+    const saved = { ...thresholds };
+    try {
+      expect(learnedFindings('Ask Rose to sign.')).toHaveLength(1);
+      thresholds.word = 1e9; // no English word alone is margin enough
+      expect(learnedFindings('Ask Rose to sign.')).toHaveLength(0);
+    } finally {
+      Object.assign(thresholds, saved);
+    }
+    expect(learnedFindings('Ask Rose to sign.')).toHaveLength(1);
   });
 });
 
