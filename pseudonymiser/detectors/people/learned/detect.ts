@@ -26,7 +26,13 @@ import { own } from '../../../strings';
 let weights: Int16Array | null = null;
 
 function model(): Int16Array {
-  return (weights ??= decodeWeights(stored as StoredModel));
+  if (weights === null) {
+    weights = decodeWeights(stored as StoredModel);
+    // the weights' stored text (2.3 MB, which the module cache would hold for the life of the process) is read
+    // once: the decoded weights are all that is read again
+    (stored as { data: string }).data = '';
+  }
+  return weights;
 }
 
 /**
@@ -229,7 +235,7 @@ decoder.scale = (stored as StoredModel).step;
 const tokens = newTokens('');
 
 /** The longest region whose decisions are remembered (a longer one is read each time it stands). */
-const MAX_REMEMBERED = 4096;
+const MAX_REMEMBERED = 256;
 /** No decision: most regions report nothing. */
 const NONE: readonly Decision[] = [];
 /**
@@ -237,7 +243,7 @@ const NONE: readonly Decision[] = [];
  * repeats its texts (a system prompt, a file read twice, a message sent again with every turn), and a region
  * is the same text each time, read the same way.
  */
-const remembered = [new RunMemo<readonly Decision[]>(16_384), new RunMemo<readonly Decision[]>(16_384)] as const;
+const remembered = [new RunMemo<readonly Decision[]>(4096), new RunMemo<readonly Decision[]>(4096)] as const;
 /** The margins the remembered decisions were taken with (training/ner/tune.ts changes them between twins). */
 let rememberedWith = '';
 
