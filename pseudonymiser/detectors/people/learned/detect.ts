@@ -20,7 +20,7 @@ import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
 import { isGiven, isPlainWord, neverName } from '../score';
 import * as lex from '../lexicon';
-import { RunMemo } from '../../../memo';
+import { RunMemo, runCache } from '../../../memo';
 import { own } from '../../../strings';
 
 let weights: Int16Array | null = null;
@@ -235,7 +235,7 @@ decoder.scale = (stored as StoredModel).step;
 const tokens = newTokens('');
 
 /** The longest region whose decisions are remembered (a longer one is read each time it stands). */
-const MAX_REMEMBERED = 256;
+const MAX_REMEMBERED = 4096;
 /** No decision: most regions report nothing. */
 const NONE: readonly Decision[] = [];
 /**
@@ -243,7 +243,18 @@ const NONE: readonly Decision[] = [];
  * repeats its texts (a system prompt, a file read twice, a message sent again with every turn), and a region
  * is the same text each time, read the same way.
  */
-const remembered = [new RunMemo<readonly Decision[]>(4096), new RunMemo<readonly Decision[]>(4096)] as const;
+const remembered = [new RunMemo<readonly Decision[]>(65_536), new RunMemo<readonly Decision[]>(65_536)] as const;
+/** The characters of the remembered regions' texts: at REMEMBERED_CHARS, every region is forgotten. */
+let rememberedChars = 0;
+const REMEMBERED_CHARS = 1 << 20;
+runCache({
+  get size() {
+    return rememberedChars;
+  },
+  clear() {
+    rememberedChars = 0;
+  },
+});
 /** The margins the remembered decisions were taken with (training/ner/tune.ts changes them between twins). */
 let rememberedWith = '';
 
@@ -271,6 +282,7 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word}`;
   if (margins !== rememberedWith) {
     for (const m of remembered) m.clear();
+    rememberedChars = 0;
     rememberedWith = margins;
   }
   let k = 0;
@@ -284,7 +296,14 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
       const memo = remembered[lineStart ? 1 : 0];
       const region = text.slice(from, to);
       decided = memo.get(region);
-      if (decided === undefined) decided = memo.set(region, decideRegion(text, from, to, lineStart, w));
+      if (decided === undefined) {
+        if (rememberedChars + region.length > REMEMBERED_CHARS) {
+          for (const m of remembered) m.clear();
+          rememberedChars = 0;
+        }
+        rememberedChars += region.length;
+        decided = memo.set(region, decideRegion(text, from, to, lineStart, w));
+      }
     } else decided = decideRegion(text, from, to, lineStart, w);
     for (const d of decided) apply(d, from, sink, st);
   });
