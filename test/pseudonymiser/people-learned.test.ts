@@ -152,6 +152,12 @@ describe('the learned recogniser’s remembered regions', () => {
     ]);
   });
 
+  it('reads a region again when what it reported depended on the text after it', () => {
+    // an airport code after a word makes it a place's name: here on the next line, past the region
+    expect(learnedFindings('Thanks, Rose\n(ORD) now.')).toEqual([]);
+    expect(learnedFindings('Thanks, Rose\nnow.').map((f) => f.at)).toEqual([{ start: 8, end: 12 }]);
+  });
+
   it('reads a region again when the margins change', () => {
     const saved = { ...thresholds };
     try {

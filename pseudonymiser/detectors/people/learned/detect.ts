@@ -194,7 +194,10 @@ function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base
       lex.isPlace(t.text.slice(t.start[from - 1]!, t.end[from - 1]!).toLowerCase())
     )
       return;
-    if (AIRPORT.test(t.text.slice(t.end[from]!, t.end[from]! + 8))) return;
+    const after = t.end[from]!;
+    // (what follows may be past the region's end, on the next line: then the decision is this place's alone)
+    if (after + 8 > regionEnd) readPast = true;
+    if (AIRPORT.test(t.text.slice(after, after + 8))) return;
     // one word alone that is also an English word or a place's name is replaced where the model found it: each of
     // its other mentions is read in its own context (`Rose` the person, `Rose gold`); any other is replaced
     // wherever it stands, as a name found in full is
@@ -258,11 +261,17 @@ runCache({
 /** The margins the remembered decisions were taken with (training/ner/tune.ts changes them between twins). */
 let rememberedWith = '';
 
+/** The end of the region being decided, and whether a decision read the text past it (decideSpan). */
+let regionEnd = 0;
+let readPast = false;
+
 /** Reads region [from, to) of `text`: tokens, tags, and what of its spans is reported. */
 function decideRegion(text: string, from: number, to: number, lineStart: boolean, w: Int16Array): readonly Decision[] {
   const t = tokens;
   t.text = text;
   t.count = 0;
+  regionEnd = to;
+  readPast = false;
   tokenize(t, from, to);
   const d = decoder.decode(t, w, lineStart, 0);
   const facts = decoder.facts;
@@ -297,12 +306,16 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
       const region = text.slice(from, to);
       decided = memo.get(region);
       if (decided === undefined) {
-        if (rememberedChars + region.length > REMEMBERED_CHARS) {
-          for (const m of remembered) m.clear();
-          rememberedChars = 0;
+        decided = decideRegion(text, from, to, lineStart, w);
+        // a decision that read past the region's end is not the region's alone: it is not remembered
+        if (!readPast) {
+          if (rememberedChars + region.length > REMEMBERED_CHARS) {
+            for (const m of remembered) m.clear();
+            rememberedChars = 0;
+          }
+          rememberedChars += region.length;
+          memo.set(region, decided);
         }
-        rememberedChars += region.length;
-        decided = memo.set(region, decideRegion(text, from, to, lineStart, w));
       }
     } else decided = decideRegion(text, from, to, lineStart, w);
     for (const d of decided) apply(d, from, sink, st);
