@@ -12,6 +12,27 @@ export default tseslint.config(
     },
   },
   {
+    // the audit is independent of how a twin was made: of the engine it uses the string matcher only
+    files: ['audit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./pseudonymiser(?!/matcher$)',
+              message: "audit/ uses the pseudonymiser's matcher only: it must not depend on how a twin is made",
+            },
+            {
+              group: ['../api/*', '../workflows/*', '../activities/*', '../worker/*', '../db/*'],
+              message: 'audit/ is offline',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // the pseudonymiser is pure: no I/O, no Temporal, no HTTP
     files: ['pseudonymiser/**/*.ts'],
     rules: {

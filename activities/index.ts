@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Database } from '../db/client';
 import {
@@ -32,17 +33,20 @@ import { formatOf } from '../pseudonymiser';
 import { BlobNotFoundError, type BlobStore } from '../storage';
 import {
   FAILURE_TYPES,
+  RETENTION_WORKFLOW_TYPE,
+  retentionWorkflowId,
   type CompleteTwinInput,
   type EndTwinResult,
   type ExpireContentResult,
   type FailTwinInput,
   type RunStatus,
   type RunTwinResult,
+  type ScheduleExpiryInput,
   type TwinActivities,
   type TwinRef,
 } from '../workflows/types';
 import type { TwinPool } from './pool';
-import { makeRunFolder } from './scratch';
+import { makeRunFolder, removeRunFolder } from './scratch';
 import { describeError } from '../db/errors';
 
 /** The part of a pino logger the activities use. Only ids, stages and error classes are logged. */
@@ -65,6 +69,11 @@ export interface ActivityDeps {
    * system's temp folder.
    */
   scratchDir?: string;
+  /**
+   * Starts a twin's content-retention workflow; default: this activity's Temporal client, on this activity's
+   * task queue ({@link startRetentionWorkflow}).
+   */
+  startRetention?: (input: ScheduleExpiryInput) => Promise<void>;
 }
 
 function internal(stage: string, err: unknown): ApplicationFailure {
@@ -73,6 +82,15 @@ function internal(stage: string, err: unknown): ApplicationFailure {
     message: `${stage} failed (${describeError(err)})`,
     nonRetryable: false,
   });
+}
+
+/**
+ * A pool thread that ran out of its heap (`resourceLimits`) on this trace would run out of it again on every
+ * attempt: the trace needs more than a run may hold. Deterministic, so not retried, and told to the client as
+ * unsupported content rather than an internal error worth repeating.
+ */
+export function isThreadOutOfMemory(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
 function missing(what: string): ApplicationFailure {
@@ -140,21 +158,40 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
             const bytesIn = (await fsp.stat(inputFile)).size;
             const outputFile = path.join(scratch, 'twin');
             const started = Date.now();
-            const result = await pool.run(
-              {
-                inputFile,
-                outputFile,
-                key: run.twinningKey,
-                confidential: run.confidential,
-                format: formatOf(run.filename),
-              },
-              ctx?.cancellationSignal,
-            );
+            const result = await pool
+              .run(
+                {
+                  inputFile,
+                  outputFile,
+                  key: run.twinningKey,
+                  confidential: run.confidential,
+                  format: formatOf(run.filename),
+                },
+                ctx?.cancellationSignal,
+              )
+              .catch((err: unknown) => {
+                if (!isThreadOutOfMemory(err)) throw err;
+                logger?.warn({ twin_id: twinId, bytes_in: bytesIn }, 'the run ran out of memory');
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.unsupportedContent,
+                  message: 'twinning it needs more memory than one run may use',
+                  nonRetryable: true,
+                });
+              });
             if (!result.ok) {
               if (result.unsupported) {
                 throw ApplicationFailure.create({
                   type: FAILURE_TYPES.unsupportedContent,
                   message: result.message,
+                  nonRetryable: true,
+                });
+              }
+              if (result.deterministic) {
+                // the same trace would stop the engine again: not retried, and the twin says so
+                logger?.warn({ twin_id: twinId, error: result.errorName }, 'the pseudonymiser failed on this trace');
+                throw ApplicationFailure.create({
+                  type: FAILURE_TYPES.internal,
+                  message: `pseudonymiser failed (${result.errorName})`,
                   nonRetryable: true,
                 });
               }
@@ -168,7 +205,7 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
             );
             return { contentBytes: put.bytes, counts: result.replacements };
           } finally {
-            await fsp.rm(scratch, { recursive: true, force: true });
+            await removeRunFolder(scratch);
           }
         });
       } finally {
@@ -206,6 +243,14 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
       });
     },
 
+    async scheduleContentExpiry(input: ScheduleExpiryInput): Promise<void> {
+      return guard('scheduleContentExpiry', input.twinId, async () => {
+        if (deps.startRetention) return deps.startRetention(input);
+        const ctx = Context.current();
+        await startRetentionWorkflow(ctx.client, ctx.info.taskQueue, input);
+      });
+    },
+
     async expireContent({ twinId }: TwinRef): Promise<ExpireContentResult> {
       return guard('expireContent', twinId, async () => {
         const marked = await expireContent(db, twinId);
@@ -219,4 +264,30 @@ export function createActivities(deps: ActivityDeps): TwinActivities {
       });
     },
   };
+}
+
+/**
+ * Starts the twin's content-retention workflow with a start delay of
+ * `delayMs`; a second start (a retried activity) finds it and does nothing.
+ */
+export async function startRetentionWorkflow(
+  client: Client,
+  taskQueue: string,
+  { twinId, delayMs }: ScheduleExpiryInput,
+): Promise<void> {
+  try {
+    await client.workflow.start(RETENTION_WORKFLOW_TYPE, {
+      workflowId: retentionWorkflowId(twinId),
+      taskQueue,
+      args: [{ twinId }],
+      ...(delayMs > 0 ? { startDelay: delayMs } : {}),
+      memo: { twinId },
+      staticSummary: `content retention of ${twinId}`,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'WorkflowExecutionAlreadyStartedError') return;
+    throw err;
+  }
 }

@@ -23,7 +23,26 @@ export interface TwinTask {
 export type TwinTaskResult =
   | { ok: true; bytesOut: number; replacements: Record<string, number>; entities: Record<string, number> }
   | { ok: false; unsupported: true; message: string }
-  | { ok: false; unsupported: false; errorName: string };
+  | {
+      ok: false;
+      unsupported: false;
+      errorName: string;
+      /**
+       * The engine itself threw (not reading or writing a file): the same trace would make it throw again, so
+       * the run is not retried (see {@link failedDeterministically}).
+       */
+      deterministic: boolean;
+    };
+
+/**
+ * Whether an error thrown while twinning would come back on another attempt with the same trace: anything but
+ * a system error (a `code` such as ENOSPC or EIO, from reading the upload or writing the twin) comes from the
+ * engine's own code on these bytes.
+ */
+export function failedDeterministically(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return !(typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code));
+}
 
 function counts(record: Partial<Record<string, number>>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -54,6 +73,11 @@ export function twinTask(task: TwinTask): TwinTaskResult {
   } catch (err) {
     // The pseudonymiser's own messages name the problem, never the content.
     if (err instanceof UnsupportedContentError) return { ok: false, unsupported: true, message: err.message };
-    return { ok: false, unsupported: false, errorName: err instanceof Error ? err.name : typeof err };
+    return {
+      ok: false,
+      unsupported: false,
+      errorName: err instanceof Error ? err.name : typeof err,
+      deterministic: failedDeterministically(err),
+    };
   }
 }

@@ -11,7 +11,7 @@ import { describeError } from '../db/errors';
 import type { Database } from '../db/client';
 import { createApiKey, createOrganization, creditOrganization, getOrganization, revokeApiKey } from '../db/repo';
 import type { Organization } from '../db/schema';
-import { LOG_REDACT, newRequestId } from './app';
+import { LOG_REDACT, LOG_SERIALIZERS, newRequestId } from './app';
 import type { KeyCache } from './auth';
 
 export interface AdminDeps {
@@ -44,7 +44,7 @@ function digest(s: string): Buffer {
 export async function buildAdminApp(deps: AdminDeps): Promise<FastifyInstance> {
   const logger: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
     deps.logger === true
-      ? { logger: { level: 'info', redact: LOG_REDACT } }
+      ? { logger: { level: 'info', redact: LOG_REDACT, serializers: LOG_SERIALIZERS } }
       : deps.logger
         ? { loggerInstance: deps.logger as unknown as FastifyServerOptions['loggerInstance'] }
         : { logger: false };

@@ -15,9 +15,11 @@ import { randomBase62 } from '../db/ids';
 import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
 import { KeyCache } from './auth';
+import { ServiceLogController } from './downloads';
 import type { ApiConfig } from './config';
 import { ApiError, installErrorHandlers, methodNotAllowed, sendApiError } from './errors';
 import { API_VERSION, SHARED_SCHEMAS, createTwinForm, errorResponse } from './schemas';
+import { registerReviewPage } from '../review/page';
 import { registerTwinRoutes } from './twins';
 import { registerWebhookRoutes, webhooksOpenApi, type WebhookRoutesOptions } from './webhooks';
 
@@ -35,6 +37,8 @@ export interface AppDeps {
   keyCache?: KeyCache;
   /** Webhook endpoint routes (and the events in the document) when given. */
   webhooks?: WebhookRoutesOptions;
+  /** `GET /` answers the review page (review/page.ts); serve's `--no-review-page` turns it off. */
+  reviewPage?: boolean;
 }
 
 /** Log options: request ids, and never the Authorization header or bodies. */
@@ -43,8 +47,28 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
+/** A request's path without its query string: query values (an `end_user`, a cursor) stay out of the logs. */
+export function pathOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const at = url.search(/[?#]/);
+  return at === -1 ? url : url.slice(0, at);
+}
+
+/**
+ * Serializers of the access log: the request's method and path (never its
+ * query string, headers or body) and the answer's status.
+ */
+export const LOG_SERIALIZERS = {
+  req: (req: { method?: string; url?: string; ip?: string }) => ({
+    method: req.method,
+    path: pathOf(req.url),
+    remoteAddress: req.ip,
+  }),
+  res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
+};
+
 function loggerOptions(logger: AppDeps['logger']): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
-  if (logger === true) return { logger: { level: 'info', redact: LOG_REDACT } };
+  if (logger === true) return { logger: { level: 'info', redact: LOG_REDACT, serializers: LOG_SERIALIZERS } };
   if (!logger) return { logger: false };
   return { loggerInstance: logger as unknown as FastifyServerOptions['loggerInstance'] };
 }
@@ -59,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...loggerOptions(deps.logger),
     genReqId: newRequestId,
     requestIdHeader: false,
+    logController: new ServiceLogController(),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1024 },
     // Router-level faults (a path parameter over maxParamLength, a malformed URL) get the error object too.
@@ -140,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const keys = deps.keyCache ?? new KeyCache(deps.db, config.keyCacheTtlMs);
   registerTwinRoutes(app, deps, keys);
   if (deps.webhooks) registerWebhookRoutes(app, deps, keys, deps.webhooks);
+  if (deps.reviewPage) registerReviewPage(app);
 
   app.get(
     '/v1/svc/openapi.json',

@@ -9,7 +9,8 @@ import { ERROR_CODES, type ErrorStatus } from './errors';
 export const API_VERSION = '2026-10-11';
 
 /** Rules of the contract's "Create a twin" form fields. */
-export const FILENAME_PATTERN = '^[A-Za-z0-9._-]{1,255}$';
+/** 1 to 255 letters, digits, `.`, `-`, `_`, not only dots (`.` and `..` name no file: a download would be saved as them). */
+export const FILENAME_PATTERN = '^(?!\\.+$)[A-Za-z0-9._-]{1,255}$';
 export const KEY_PATTERN = '^[0-9A-Fa-f]{64}$';
 export const END_USER_PATTERN = '^[A-Za-z0-9._:-]{1,128}$';
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x20-\\x7E]{1,255}$';

@@ -24,6 +24,7 @@ import type { TwinRow } from '../db/schema';
 import { BlobNotFoundError } from '../storage';
 import { authenticate, type AuthContext } from './auth';
 import type { AppDeps } from './app';
+import { trackDownload } from './downloads';
 import { ApiError } from './errors';
 import { contentTypeFor, replayedTwinObject, twinObject } from './objects';
 import {
@@ -121,7 +122,7 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             new ApiError(
               400,
               'invalid_filename',
-              'The file name may use only letters, digits, `.`, `-` and `_` (1 to 255 characters).',
+              'The file name may use only letters, digits, `.`, `-` and `_` (1 to 255 characters), and not only dots.',
             ),
           );
         }
@@ -505,8 +506,10 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
       }
       reply.header('Content-Type', contentTypeFor(twin.filename));
       if (twin.contentBytes !== null) reply.header('Content-Length', String(twin.contentBytes));
-      reply.header('Content-Disposition', `attachment; filename="${twin.filename}"`);
-      return reply.code(200).send(stream);
+      // a name of only dots (refused since, stored before) names no file a browser may save as
+      const saveAs = /^\.+$/.test(twin.filename) ? 'twin' : twin.filename;
+      reply.header('Content-Disposition', `attachment; filename="${saveAs}"`);
+      return reply.code(200).send(trackDownload(request, stream, twin.contentBytes));
     },
   );
 }

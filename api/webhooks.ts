@@ -13,7 +13,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Database } from '../db/client';
 import type { WebhookEndpointRow } from '../db/schema';
 import { MAX_ENDPOINTS, createEndpoint, deleteEndpoint, listEndpoints } from '../db/webhooks';
-import { MAX_URL_LENGTH, checkWebhookUrl, type Resolver } from '../webhooks/address';
+import { MAX_URL_LENGTH, checkUrlSyntax, checkWebhookUrl, describeRefusal, type Resolver } from '../webhooks/address';
 import { generateSecret, type SecretBox } from '../webhooks/secrets';
 import { authenticate, type AuthContext, type KeyCache } from './auth';
 import { ApiError, logFailure, sendApiError, toApiError, type ErrorCode } from './errors';
@@ -99,13 +99,25 @@ export const Event = Type.Object(
 
 export const WEBHOOK_SCHEMAS: TSchema[] = [WebhookEndpoint, WebhookEndpointList, DeletedWebhookEndpoint, Event];
 
+/**
+ * What the document can say of a webhook url (the rest, the host and its addresses, is checked by
+ * webhooks/address.ts): `https://`, in any letter case as URL parsers read it, then a host without a user
+ * or password, nothing that URL parsers would rewrite silently (whitespace, controls, backslashes).
+ */
+export const URL_PATTERN =
+  '^[Hh][Tt][Tt][Pp][Ss]://[^\\s\\x00-\\x1f\\x7f\\\\@/?#]+(?:[/?#][^\\s\\x00-\\x1f\\x7f\\\\]*)?$';
+/** `https://` and one character of host. */
+const URL_MIN_LENGTH = 9;
+
 const CreateBody = Type.Object(
   {
     url: Type.String({
+      minLength: URL_MIN_LENGTH,
       maxLength: MAX_URL_LENGTH,
+      pattern: URL_PATTERN,
       description:
-        `At most ${MAX_URL_LENGTH} characters; scheme https; no user or password; the host written plainly and resolving ` +
-        'only to public addresses (`webhook_url_invalid` otherwise).',
+        `At most ${MAX_URL_LENGTH} characters; scheme https; no user or password; no spaces, control characters or ` +
+        'backslashes; the host written plainly and resolving only to public addresses (`webhook_url_invalid` otherwise).',
     }),
   },
   { additionalProperties: false },
@@ -246,7 +258,18 @@ export function registerWebhookRoutes(
         const onUrl = (request.validationError.validation ?? []).some(
           (v: { instancePath?: string }) => v.instancePath === '/url',
         );
-        if (onUrl) throw new ApiError(400, URL_INVALID, `\`url\` is not valid: at most ${MAX_URL_LENGTH} characters.`);
+        if (onUrl) {
+          // the syntax check names what is wrong; the schema only says that something is
+          const url = (request.body as { url?: unknown } | null)?.url;
+          const syntax = typeof url === 'string' ? checkUrlSyntax(url, policy) : null;
+          throw new ApiError(
+            400,
+            URL_INVALID,
+            syntax !== null && !syntax.ok
+              ? `\`url\` is refused: ${describeRefusal(syntax.reason)}.`
+              : `\`url\` is not valid: an https address of at most ${MAX_URL_LENGTH} characters, without a user or password, spaces or backslashes.`,
+          );
+        }
         throw toApiError(request.validationError as FastifyError);
       }
       const { url } = request.body as { url: string };

@@ -186,7 +186,20 @@ async function startServer(bin: string, dataDir: string, workers: number, probeD
   }
   const child = spawn(
     process.execPath,
-    [bin, 'serve', '--data-dir', dataDir, '--listen', '127.0.0.1:0', '--workers', String(workers)],
+    [
+      bin,
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--listen',
+      '127.0.0.1:0',
+      '--workers',
+      String(workers),
+      '--temporal-port',
+      '0',
+      '--temporal-ui-port',
+      '0',
+    ],
     // info: the `twinned` line carries the pseudonymiser's milliseconds
     { env: { ...env, TRACETWIN_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

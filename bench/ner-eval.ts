@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { twin } from '../pseudonymiser';
-import { isPublicOrg } from '../pseudonymiser/detectors/people/lexicon';
+import { isPublicOrg, lowerNameAt } from '../pseudonymiser/detectors/people/lexicon';
 import { loadCorpora, type Split, type Unit } from '../training/ner/corpora';
 import { keyFor, repoRoot } from './util';
 
@@ -53,6 +53,10 @@ export interface Figures {
   readonly orgsWhole: number;
   readonly capitalised: number;
   readonly rewritten: number;
+  /** Words in lower case labelled as no entity that are names of the lists and no English word (`moreau`, `paz`). */
+  readonly lowerNames: number;
+  /** Of those, the ones the twin rewrote. */
+  readonly lowerRewritten: number;
 }
 
 /** A unit's text on one line. */
@@ -69,6 +73,8 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
   let orgsWhole = 0;
   let capitalised = 0;
   let rewritten = 0;
+  let lowerNames = 0;
+  let lowerRewritten = 0;
   units.forEach((u, k) => {
     const line = out[k] ?? '';
     const text = lineOf(u);
@@ -90,6 +96,10 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
     for (let i = 1; i < u.labels.length; i++) {
       if (u.labels[i] !== 'O') continue;
       const w = text.slice(u.starts[i]!, u.ends[i]!);
+      if (lowerNameAt(text, u.starts[i]!, u.ends[i]!)) {
+        lowerNames++;
+        if (!standsIn(line, w)) lowerRewritten++;
+      }
       if (!/^\p{Lu}\p{Ll}{2,}$/u.test(w)) continue;
       capitalised++;
       if (!standsIn(line, w)) rewritten++;
@@ -106,7 +116,60 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
     orgsWhole,
     capitalised,
     rewritten,
+    lowerNames,
+    lowerRewritten,
   };
+}
+
+/** The forms of a person's mention that issue 14 names, each measured apart (a mention may be of several). */
+export const FORMS = [
+  'lower case',
+  'ALL CAPS',
+  'one word alone',
+  'initials and surname',
+  'family name, given name',
+  'hyphenated given name',
+  'possessive',
+  'in a quotation',
+  'no Latin letter',
+] as const;
+export type Form = (typeof FORMS)[number];
+
+/** The forms of a person mention `surface`, standing in `text` at [start, end). */
+export function formsOf(surface: string, text: string, start: number, end: number): Form[] {
+  const out: Form[] = [];
+  const words = surface.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (/\p{Ll}/u.test(surface) && !/\p{Lu}/u.test(surface) && /[a-z]/.test(surface)) out.push('lower case');
+  if (/\p{Lu}{2}/u.test(surface) && !/\p{Ll}/u.test(surface)) out.push('ALL CAPS');
+  if (words.length === 1) out.push('one word alone');
+  if (words.length > 1 && words.some((w) => /^(?:\p{Lu}\.?)+$/u.test(w) && w.length <= 4))
+    out.push('initials and surname');
+  if (/^\p{L}[\p{L}'’-]*,\s*\p{L}/u.test(surface)) out.push('family name, given name');
+  if (/^\p{Lu}\p{Ll}+-\p{L}/u.test(words[0] ?? '')) out.push('hyphenated given name');
+  if (/^ ?['’]s?(?!\p{L})/u.test(text.slice(end, end + 4))) out.push('possessive');
+  if (/["“‘']\s*$/.test(text.slice(Math.max(0, start - 2), start))) out.push('in a quotation');
+  if (!/[A-Za-z\u00c0-\u024f]/.test(surface)) out.push('no Latin letter');
+  return out;
+}
+
+/** Person mentions of each form, and of those the ones left whole, over `units` and their twins `out`. */
+export function measureForms(units: readonly Unit[], out: readonly string[], into: Map<Form, [number, number]>): void {
+  units.forEach((u, k) => {
+    const line = out[k] ?? '';
+    const text = lineOf(u);
+    for (const m of u.mentions) {
+      if (m.label !== 'PER') continue;
+      const start = u.starts[m.from]!;
+      const end = u.ends[m.to - 1]!;
+      const surface = text.slice(start, end);
+      if (!/\p{L}/u.test(surface)) continue;
+      const whole = standsIn(line, surface) ? 1 : 0;
+      for (const f of formsOf(surface, text, start, end)) {
+        const c = into.get(f) ?? [0, 0];
+        into.set(f, [c[0] + 1, c[1] + whole]);
+      }
+    }
+  });
 }
 
 /** tracetwin's twin of the units, as one text trace, a unit a line. */
@@ -133,6 +196,8 @@ export function formatTable(rows: readonly Figures[]): string {
     'left whole',
     'cap. O',
     'rewritten',
+    'lower O',
+    'rewritten',
   ];
   const table = rows.map((r) => [
     r.corpus,
@@ -145,6 +210,8 @@ export function formatTable(rows: readonly Figures[]): string {
     `${r.orgsWhole} (${pct(r.orgsWhole, r.orgs)})`,
     String(r.capitalised),
     `${r.rewritten} (${pct(r.rewritten, r.capitalised)})`,
+    String(r.lowerNames),
+    `${r.lowerRewritten} (${pct(r.lowerRewritten, r.lowerNames)})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
   const fmt = (r: string[]): string =>
@@ -216,6 +283,7 @@ function main(): void {
   });
   const key = keyFor('tracetwin:ner');
   const rows: Figures[] = [];
+  const forms = new Map<Form, [number, number]>();
   for (const c of loadCorpora(root, values.only?.split(','))) {
     const units = c.units.filter((u) => u.split === split);
     if (units.length === 0) continue;
@@ -223,7 +291,9 @@ function main(): void {
       fs.mkdirSync(values.dump, { recursive: true });
       fs.writeFileSync(path.join(values.dump, `${c.name}.txt`), units.map(lineOf).join('\n') + '\n');
     }
-    rows.push(measureLines(c.name, 'tracetwin', units, twinLines(units, key)));
+    const twins = twinLines(units, key);
+    rows.push(measureLines(c.name, 'tracetwin', units, twins));
+    measureForms(units, twins, forms);
     for (const o of others) {
       const file = path.join(o.dir, `${c.name}.txt`);
       if (!fs.existsSync(file)) continue;
@@ -235,8 +305,17 @@ function main(): void {
   console.log(
     '\n"left whole": the mention as labelled still stands in its line; "a word left": any of its words of two or more\n' +
       'letters does. "orgs": organisation mentions that are no public name. "cap. O": capitalised words labelled as no\n' +
-      'entity, not opening their line; "rewritten": the twin changed them (damage).',
+      'entity, not opening their line; "rewritten": the twin changed them (damage). "lower O": words in lower case\n' +
+      'labelled as no entity that are names of the lists and no English word (`moreau`, `paz`), which the recogniser\n' +
+      'reads as names in lower case may be.',
   );
+  console.log(`\nPersons by form, every corpus of the ${split} split together (a mention may be of several forms):`);
+  for (const f of FORMS) {
+    const [n, whole] = forms.get(f) ?? [0, 0];
+    console.log(
+      `  ${f.padEnd(24)} ${String(n).padStart(5)} mentions  left whole ${String(whole).padStart(4)} (${pct(whole, n)})`,
+    );
+  }
   for (const o of others) {
     console.log(
       `\ntracetwin against ${o.name}: persons left whole (lower is better; "fewer?": tracetwin's share is at`,
@@ -246,7 +325,8 @@ function main(): void {
     );
     console.log(formatVersus(rows, o.name));
   }
-  if (values.json) fs.writeFileSync(values.json, JSON.stringify({ split, rows }, null, 2) + '\n');
+  if (values.json)
+    fs.writeFileSync(values.json, JSON.stringify({ split, rows, forms: Object.fromEntries(forms) }, null, 2) + '\n');
 }
 
 if (require.main === module) main();

@@ -25,13 +25,17 @@
  *      no detector (bench/floor-child.ts), and what it leaves of the time a
  *      whole process may take at the target for detectors and stand-ins.
  *
- *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--floor] [--keep]
+ *   6. unless `--no-audit`, `tracetwin audit` of the twin just made against 100,000
+ *      generated values (bench/audit.ts).
+ *
+ *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--floor] [--no-audit] [--keep]
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { auditBench } from './audit';
 import { generateJsonl } from './corpus';
 import { keyFor, repoRoot } from './util';
 import { table } from './report';
@@ -117,6 +121,7 @@ function main(): void {
   let keep = false;
   let warm = false;
   let floor = false;
+  let audit = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--mib') mib = Number(argv[++i]);
@@ -125,6 +130,7 @@ function main(): void {
     else if (a === '--keep') keep = true;
     else if (a === '--warm') warm = true;
     else if (a === '--floor') floor = true;
+    else if (a === '--no-audit') audit = false;
     else {
       process.stderr.write(`bench: unknown option ${a}\n`);
       process.exit(2);
@@ -191,6 +197,7 @@ function main(): void {
       ` process's user + system CPU time instead: closer to the one-core figure when other work shares the machine;\n` +
       ` load average before the runs: ${load0.toFixed(2)} on ${os.cpus().length} cores.)\n`,
   );
+  if (audit && cliBuilt) auditBench(root, dir, input, output, seed, Math.round(mib * (1 << 20)), runs);
   if (warm) warmEngine(dir, input, output, seed, size, key, runs, taskset);
   if (floor) {
     // the CLI's own V8 flags (cli/commands/twin.ts), so that the floor is the same process less the detectors

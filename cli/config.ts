@@ -80,6 +80,13 @@ export function parseCount(text: string): number {
   return Number(text);
 }
 
+/** A TCP port, 1 to 65535, or 0 for a free one. */
+export function parsePort(text: string): number {
+  const n = /^\s*\d{1,5}\s*$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 65535)) throw new InvalidArgumentError(`'${text}' is not a port (0 to 65535)`);
+  return n;
+}
+
 export interface ListenAddress {
   host: string;
   /** 0 = a free port chosen by the system. */
@@ -167,6 +174,9 @@ export const DEFAULTS = {
   adminListen: '127.0.0.1:0',
   temporalNamespace: 'default',
   taskQueue: 'tracetwin-twins',
+  /** Temporal's usual local ports: the dev server takes them when they are free. */
+  temporalPort: 7233,
+  temporalUiPort: 8233,
   contentRetention: '7d',
   idempotencyTtl: '24h',
   keyCacheTtl: '60s',
@@ -175,6 +185,8 @@ export const DEFAULTS = {
   runLease: '5m',
   maxFileLive: '50MiB',
   maxFileTest: '256KiB',
+  sweepEvery: '10m',
+  partialMaxAge: '1h',
   logLevel: 'info',
 } as const;
 
@@ -255,7 +267,18 @@ export function addServeOptions(cmd: Command): Command {
         'a free port on 127.0.0.1',
       ),
     )
-    .addOption(opt('--public-url <url>', 'base URL clients reach the API at').argParser(parseUrl));
+    .addOption(opt('--public-url <url>', 'base URL clients reach the API at').argParser(parseUrl))
+    .addOption(
+      opt('--temporal-port <port>', "the local Temporal dev server's frontend port (0: a free one)")
+        .argParser(parsePort)
+        .default(undefined, `${DEFAULTS.temporalPort} when free, else a free port`),
+    )
+    .addOption(
+      opt('--temporal-ui-port <port>', "the local Temporal dev server's Web UI port (0: a free one)")
+        .argParser(parsePort)
+        .default(undefined, `${DEFAULTS.temporalUiPort} when free, else a free port`),
+    )
+    .addOption(opt('--no-review-page', 'do not answer GET / with the review page'));
 }
 
 /** KNOBS of operations.md. */
@@ -303,6 +326,19 @@ export function addKnobOptions(cmd: Command): Command {
         .default(DEFAULTS.maxFileTest)
         .argParser(checked(parseSize)),
     )
+    .addOption(
+      opt(
+        '--sweep-every <dur>',
+        'how often partial uploads and run folders left by a crash are looked for (0: at start only)',
+      )
+        .default(DEFAULTS.sweepEvery)
+        .argParser(checked(parseDuration)),
+    )
+    .addOption(
+      opt('--partial-max-age <dur>', "age at which a partial upload that may be another host's is removed")
+        .default(DEFAULTS.partialMaxAge)
+        .argParser(checked(parseDuration)),
+    )
     .addOption(opt('--master-key <hex64>', 'server master key (default: generated into the data dir)'))
     .addOption(
       opt('--previous-master-keys <list>', 'comma-separated older master keys, still accepted for decryption'),
@@ -340,6 +376,8 @@ export interface Config {
   publicUrl: string;
   /** Concurrent pseudonymiser runs in this process (0 = none). */
   workers: number;
+  /** Ports of the local dev server asked for with `--temporal-port` / `--temporal-ui-port` (serve). */
+  devServer: { port?: number; uiPort?: number };
   temporal: {
     /** `HOST:PORT` of an existing cluster; undefined = serve starts a dev server. */
     address?: string;
@@ -365,6 +403,12 @@ export interface Config {
   /** Upload caps in bytes. */
   maxFileLive: number;
   maxFileTest: number;
+  /** Period of the sweep of partial uploads and run folders a crash left (storage/sweep.ts); 0 = at start only. */
+  sweepEveryMs: number;
+  /** A partial upload that may be another live host's is removed once this old (S3, a shared folder). */
+  partialMaxAgeMs: number;
+  /** serve answers `GET /` with the review page (off with `--no-review-page`). */
+  reviewPage: boolean;
   /** 64 hex characters when given by flag or environment; see {@link loadOrCreateMasterKey}. */
   masterKey?: string;
   /** Older master keys (64 hex each), decrypt only. */
@@ -373,6 +417,12 @@ export interface Config {
 
 /** Raw option values as commander hands them over (strings unless parsed above). */
 type RawOptions = Record<string, unknown>;
+
+function portOf(o: RawOptions, key: string): number | undefined {
+  const v = o[key];
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' && v.length > 0 ? parsePort(v) : undefined;
+}
 
 function str(o: RawOptions, key: string): string | undefined {
   const v = o[key];
@@ -421,6 +471,7 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
     adminListen,
     publicUrl: str(o, 'publicUrl') ?? `http://${formatHostPort(publicHost(listen))}`,
     workers,
+    devServer: { port: portOf(o, 'temporalPort'), uiPort: portOf(o, 'temporalUiPort') },
     temporal: {
       address: str(o, 'temporalAddress'),
       namespace: str(o, 'temporalNamespace') ?? DEFAULTS.temporalNamespace,
@@ -442,6 +493,12 @@ export function resolveConfig(cmd: Command | RawOptions): Config {
     runLeaseMs: parseDuration(str(o, 'runLease') ?? DEFAULTS.runLease),
     maxFileLive: parseSize(str(o, 'maxFileLive') ?? DEFAULTS.maxFileLive),
     maxFileTest: parseSize(str(o, 'maxFileTest') ?? DEFAULTS.maxFileTest),
+    sweepEveryMs: parseDuration(str(o, 'sweepEvery') ?? DEFAULTS.sweepEvery),
+    partialMaxAgeMs: parseDuration(str(o, 'partialMaxAge') ?? DEFAULTS.partialMaxAge),
+    reviewPage:
+      isCommand && (cmd as Command).getOptionValueSourceWithGlobals('reviewPage') === 'env'
+        ? !parseBooleanEnv(process.env[envName('no-review-page')] ?? '')
+        : o.reviewPage !== false,
     masterKey: masterKey?.toLowerCase(),
     previousMasterKeys,
   };

@@ -2,11 +2,12 @@
  * `tracetwin` command line. Each sub-command lives in cli/commands/ and
  * registers itself here.
  *
- * `tracetwin twin` loads only the pseudonymiser: the other sub-commands pull
+ * `tracetwin twin` and `tracetwin audit` load only the pseudonymiser: the other sub-commands pull
  * in the server stack (Fastify, Temporal, the database drivers), which costs
  * most of a second of start-up that a one-file twin should not pay.
  */
 import { Command } from 'commander';
+import { registerAudit } from './commands/audit';
 import { registerTwin } from './commands/twin';
 
 // A reader that closes early (`tracetwin openapi | head`) ends the output, not the program with a stack trace.
@@ -17,8 +18,10 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const program = new Command('tracetwin').description('Synthetic twins of AI-agent traces').showHelpAfterError();
 registerTwin(program);
-if (process.argv[2] !== 'twin') {
+registerAudit(program);
+if (process.argv[2] !== 'twin' && process.argv[2] !== 'audit') {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only for the sub-commands that need them */
+  (require('./commands/twin-batch') as typeof import('./commands/twin-batch')).registerTwinBatch(program);
   (require('./commands/admin') as typeof import('./commands/admin')).registerAdmin(program);
   (require('./commands/openapi') as typeof import('./commands/openapi')).registerOpenapi(program);
   (require('./commands/codec-server') as typeof import('./commands/codec-server')).registerCodecServer(program);

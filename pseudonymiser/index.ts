@@ -34,7 +34,7 @@ import { own } from './strings';
 import { endRun } from './memo';
 import { createKeyed, parseKey, randomKey } from './keyed';
 import { defaultDetectors, keyContext, numberKey } from './detectors';
-import { decodeJsonString, escapeJson, type EscapeStyle } from './format/json';
+import { decodeJsonString, escapeJson, MAX_NESTING, NestingGauge, type EscapeStyle } from './format/json';
 
 export type { Format, Kind, Report } from './types';
 export { KINDS } from './types';
@@ -393,8 +393,15 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
   let ascii = true;
   let escapedPrintable = false;
   const digests: string[] | null = verify ? [] : null;
+  // before anything is decoded: a document nested deeper than the engine reads is refused here
+  const nesting = json ? new NestingGauge(format === 'jsonl') : null;
   for (const bytes of byteBlocks(source, format, step)) {
     checkText(bytes);
+    if (nesting !== null && !nesting.feed(bytes)) {
+      throw new UnsupportedContentError(
+        `the JSON nests arrays and objects deeper than ${MAX_NESTING} levels, the most tracetwin reads`,
+      );
+    }
     ascii &&= isAscii(bytes);
     if (json && !escapedPrintable) escapedPrintable = hasEscapedPrintable(bytes);
     digests?.push(hash('sha256', bytes, 'base64'));
@@ -473,7 +480,7 @@ class Output {
   }
 }
 
-/** Twins one trace. Throws UnsupportedContentError for binary or non-UTF-8 input. */
+/** Twins one trace. Throws UnsupportedContentError for binary or non-UTF-8 input, or JSON nested deeper than MAX_NESTING. */
 export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
   const output = new Output(input.length);
   const report = run(bufferSource(input), (bytes) => output.write(bytes), options, false);
@@ -483,7 +490,7 @@ export function twin(input: Uint8Array, options: TwinOptions): TwinResult {
 /**
  * Twins a trace read from `source` (three times: a survey, then once per pass), handing the twin
  * to `sink` in pieces, in order. Throws UnsupportedContentError for binary or
- * non-UTF-8 input, SourceChangedError when a later read differs from the
+ * non-UTF-8 input or JSON nested deeper than MAX_NESTING, SourceChangedError when a later read differs from the
  * survey.
  */
 export function twinSource(source: TraceSource, sink: (bytes: Uint8Array) => void, options: TwinOptions): Report {

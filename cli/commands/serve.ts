@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildAdminApp } from '../../api/admin';
-import { buildApp, LOG_REDACT } from '../../api/app';
+import { buildApp, LOG_REDACT, LOG_SERIALIZERS } from '../../api/app';
 import { KeyCache } from '../../api/auth';
 import type { ApiConfig } from '../../api/config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
@@ -24,9 +24,10 @@ import { describeError } from '../../db/errors';
 import { countOrganizations, createApiKey, createOrganization, purgeExpiredIdempotencyKeys } from '../../db/repo';
 import { twins } from '../../db/schema';
 import { createBlobStore } from '../../storage';
+import { startSweeper } from '../../storage/sweep';
 import { startCodecServer } from '../../worker/codec-server';
 import { EncryptionCodec, encryptedDataConverter } from '../../worker/codec';
-import { freePort, startDevServer, type DevServer } from '../../worker/devserver';
+import { pickPort, startDevServer, USUAL_PORTS, type DevServer } from '../../worker/devserver';
 import {
   connectTemporal,
   installTemporalRuntime,
@@ -72,7 +73,7 @@ export function registerServe(program: Command): void {
 }
 
 export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, redact: LOG_REDACT, base: { pid: process.pid } });
+  return pino({ level: config.logLevel, redact: LOG_REDACT, serializers: LOG_SERIALIZERS, base: { pid: process.pid } });
 }
 
 function urlOf(app: FastifyInstance): string {
@@ -117,17 +118,29 @@ export async function serve(config: Config): Promise<void> {
     const db: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     cleanups.push(['database', () => db.close()]);
     const blobs = createBlobStore({ storageUrl: config.storageUrl, dataDir: config.dataDir });
+    // what a crash left of an upload (trace content): removed now, and every --sweep-every
+    const sweeper = await startSweeper(
+      [{ name: 'partial uploads', run: () => blobs.sweep(config.partialMaxAgeMs) }],
+      config.sweepEveryMs,
+      logger,
+    );
+    cleanups.push(['partial upload sweep', async () => sweeper.stop()]);
 
     // Temporal: an existing cluster, or a dev server of our own whose Web UI decodes payloads through a local codec endpoint.
     let dev: DevServer | null = null;
+    let uiFellBack = false;
     if (!config.temporal.address) {
-      const uiPort = await freePort();
+      // The Web UI's port is fixed first: the codec endpoint allows the UI's origin.
+      const ui = await pickPort(config.devServer.uiPort, USUAL_PORTS.ui);
+      const uiPort = ui.port;
+      uiFellBack = ui.fellBack;
       const uiOrigins = [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`];
       const codecServer = await startCodecServer({ codec, corsOrigins: uiOrigins, host: '127.0.0.1', port: 0 });
       cleanups.push(['codec endpoint', () => codecServer.close()]);
       dev = await startDevServer({
         dataDir: config.dataDir,
         namespace: config.temporal.namespace,
+        port: config.devServer.port,
         uiPort,
         uiCodecEndpoint: codecServer.url,
       });
@@ -140,7 +153,9 @@ export async function serve(config: Config): Promise<void> {
     });
     cleanups.push(['Temporal client', () => temporal.close()]);
     if (!temporal.searchAttributes)
-      logger.warn('the Temporal namespace lacks the TwinOrgId/TwinMode/TwinStatus search attributes; using memo only');
+      logger.warn(
+        'the Temporal namespace lacks the TwinOrgId/TwinMode/TwinStatus/TwinEndUser search attributes; using memo only (docs/deploy.md, Search attributes)',
+      );
 
     let worker: WorkerSide | null = null;
     if (config.workers > 0) {
@@ -177,6 +192,7 @@ export async function serve(config: Config): Promise<void> {
       temporalReady: () => temporal.ready(),
       logger,
       keyCache,
+      reviewPage: config.reviewPage,
       webhooks: {
         secrets: new SecretBox(Buffer.from(masterKey, 'hex')),
         allowLoopback: config.webhookAllowLoopback,
@@ -236,6 +252,14 @@ export async function serve(config: Config): Promise<void> {
       [
         `tracetwin: API ${apiUrl}  (admin ${adminUrl})`,
         `tracetwin: Temporal ${temporalAddress}${dev ? `  Web UI ${dev.uiUrl}` : ''}`,
+        ...(dev && dev.fellBack.port !== undefined
+          ? [
+              `tracetwin: port ${dev.fellBack.port} was taken: the Temporal frontend is on ${temporalAddress} (--temporal-port sets it)`,
+            ]
+          : []),
+        ...(dev && uiFellBack
+          ? [`tracetwin: port ${USUAL_PORTS.ui} was taken: the Web UI is on ${dev.uiUrl} (--temporal-ui-port sets it)`]
+          : []),
         `tracetwin: ${config.workers > 0 ? `${config.workers} pseudonymiser run(s) at once in this process` : 'no worker in this process (--workers 0)'}; data in ${config.dataDir}`,
         '',
       ].join('\n'),

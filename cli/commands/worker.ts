@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { openDatabase } from '../../db/client';
 import { createBlobStore } from '../../storage';
+import { startSweeper } from '../../storage/sweep';
 import { temporalConnectionOptions } from '../../worker/connection';
 import { dataConverterFor, installTemporalRuntime, startWorkerSide } from '../../worker/process';
 import {
@@ -81,6 +82,12 @@ export async function runWorker(config: Config): Promise<void> {
   const db = await openDatabase({ databaseUrl: effective.databaseUrl, dataDir: effective.dataDir });
   try {
     const blobs = createBlobStore({ storageUrl: effective.storageUrl, dataDir: effective.dataDir });
+    // a worker writes content to the store: what a crash left of it is removed now, and every --sweep-every
+    const sweeper = await startSweeper(
+      [{ name: 'partial uploads', run: () => blobs.sweep(effective.partialMaxAgeMs) }],
+      effective.sweepEveryMs,
+      logger,
+    );
     const worker = await startWorkerSide({
       config: effective,
       db: db.db,
@@ -119,6 +126,7 @@ export async function runWorker(config: Config): Promise<void> {
     try {
       await Promise.race([stopped, failed]);
     } finally {
+      sweeper.stop();
       await worker.shutdown();
     }
   } finally {

@@ -9,6 +9,9 @@
  */
 import { own } from '../strings';
 
+/** Key paths up to this many keys keep their key list (PathNode.keys); traces rarely nest deeper. */
+const CACHED_KEYS_DEPTH = 32;
+
 /**
  * A key path, interned: one node per distinct path in a document, so that
  * visiting millions of strings allocates nothing per string.
@@ -16,10 +19,14 @@ import { own } from '../strings';
 export class PathNode {
   private children: Map<string, PathNode> | null = null;
   private cached: readonly string[] | null = null;
+  /** Keys from the root (0 for the root). */
+  readonly depth: number;
   constructor(
     readonly key: string,
     readonly parent: PathNode | null,
-  ) {}
+  ) {
+    this.depth = parent === null ? 0 : parent.depth + 1;
+  }
 
   child(key: string): PathNode {
     if (this.children === null) this.children = new Map();
@@ -33,9 +40,20 @@ export class PathNode {
     return c;
   }
 
-  /** The keys from the root, outermost first; array positions are `*`. */
+  /**
+   * The keys from the root, outermost first; array positions are `*`. Kept with the node up to
+   * CACHED_KEYS_DEPTH keys; a deeper path's list is made on each call, so that a document with many
+   * distinct deep paths does not hold a list of O(depth) per path (O(depth²) over one deep chain).
+   */
   keys(): readonly string[] {
-    if (this.cached === null) this.cached = this.parent === null ? [] : [...this.parent.keys(), this.key];
+    if (this.cached !== null) return this.cached;
+    if (this.depth > CACHED_KEYS_DEPTH) {
+      const out = new Array<string>(this.depth);
+      out[this.depth - 1] = this.key;
+      for (let n = this.parent; n !== null && n.parent !== null; n = n.parent) out[n.depth - 1] = n.key;
+      return out;
+    }
+    this.cached = this.parent === null ? [] : [...this.parent.keys(), this.key];
     return this.cached;
   }
 
@@ -67,6 +85,74 @@ const SLASH_ESCAPE = 4;
 
 const OBJ = 1;
 const ARR = 2;
+
+/**
+ * The deepest nesting of arrays and objects the engine twins. Each level costs the scanner a key-path node
+ * and its cached key list (O(depth) each), so a document of only brackets (`[[[[…]]]]`) would cost hundreds
+ * of times its size; traces nest a few dozen levels at most. A document deeper than this is refused before
+ * it is decoded (the survey's {@link NestingGauge}); a JSON text inside a string deeper than this is kept as
+ * a plain string ({@link walkJson} does not read it as JSON).
+ */
+export const MAX_NESTING = 256;
+
+/**
+ * Measures the nesting of arrays and objects in JSON bytes as they stream by, in constant memory: brackets
+ * inside strings do not count. Fed with the whole document in order (or, for JSON Lines, with blocks of
+ * whole lines: each line counts from zero). It reads the bytes as JSON would without validating them; a
+ * document that is not JSON may be measured wrong, which only matters to the bound of walkJson's own check.
+ */
+export class NestingGauge {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** The deepest nesting seen so far. */
+  deepest = 0;
+
+  constructor(private readonly perLine: boolean) {}
+
+  /** Reads the next bytes; false as soon as the nesting passes `limit` (the gauge is then spent). */
+  feed(bytes: Uint8Array, limit: number = MAX_NESTING): boolean {
+    let depth = this.depth;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let deepest = this.deepest;
+    const perLine = this.perLine;
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+        else if (c === 0x0a && perLine) {
+          // a JSON string holds no line feed: the line was not JSON, and the next one starts afresh
+          inString = false;
+          depth = 0;
+        }
+        continue;
+      }
+      if (c === 0x22) inString = true;
+      else if (c === 0x5b || c === 0x7b) {
+        if (++depth > deepest) {
+          deepest = depth;
+          if (deepest > limit) {
+            this.deepest = deepest;
+            return false;
+          }
+        }
+      } else if (c === 0x5d || c === 0x7d) {
+        if (depth > 0) depth--;
+      } else if (c === 0x0a && perLine) {
+        depth = 0;
+        escaped = false;
+      }
+    }
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    this.deepest = deepest;
+    return true;
+  }
+}
 
 function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -169,7 +255,9 @@ function scanLiteral(text: string, i: number, word: string): number {
 
 /**
  * Walks the JSON text in [start, end). Returns true when it is exactly one
- * valid JSON value (surrounding whitespace allowed). The visitor is called
+ * valid JSON value (surrounding whitespace allowed) nested no deeper than
+ * MAX_NESTING levels (deeper, it returns false as for invalid JSON, having
+ * held at most MAX_NESTING levels). The visitor is called
  * only when `visit` is given; callers that must not act on invalid input
  * validate first with `visit` undefined.
  */
@@ -212,6 +300,8 @@ export function walkJson(
     if (i >= end) return false;
     const c = text.charCodeAt(i);
     let afterValue = true;
+    // one more level than MAX_NESTING (an empty container included) is not read
+    if ((c === 0x7b || c === 0x5b) && ctx.length >= MAX_NESTING) return false;
     if (c === 0x7b) {
       i++;
       ws();

@@ -189,7 +189,7 @@ function computePersonStandIn(canonical: string, keyed: Keyed, attempt: number):
   return { given: g, family: f, gender, register };
 }
 
-const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+const WORD = /\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*/gu;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 const asciiLowered = new RunMemo<string>(100_000);
@@ -380,7 +380,7 @@ const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 export function renderPerson(original: string, canonical: string, keyed: Keyed, attempt: number): string {
   if (isCjk(original)) return renderCjk(original, canonical, keyed, attempt);
   const s = personStandIn(canonical, keyed, attempt);
-  if (/[\s,]/.test(original) || /^\p{L}+(?:['’]\p{L}+)?$/u.test(original)) {
+  if (/[\s,]/.test(original) || /^[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)?$/u.test(original)) {
     return renderWords(original, canonical, s, keyed, attempt);
   }
   return renderHandle(original, canonical, s, keyed) ?? renderWords(original, canonical, s, keyed, attempt);

@@ -1,4 +1,4 @@
-import { formatVersus, measureLines, type Figures } from '../../bench/ner-eval';
+import { formatVersus, formsOf, measureForms, measureLines, type Figures, type Form } from '../../bench/ner-eval';
 import { unitOf } from '../support/ner-units';
 
 describe('npm run eval:ner measuring a tool’s output lines', () => {
@@ -26,6 +26,8 @@ describe('npm run eval:ner measuring a tool’s output lines', () => {
       // Monday (line 2), Court and Yes (line 3): `The` and `Please` open their lines
       capitalised: 3,
       rewritten: 1,
+      lowerNames: 0,
+      lowerRewritten: 0,
     });
   });
 });
@@ -42,6 +44,8 @@ describe('npm run eval:ner against another tool', () => {
     orgsWhole: 0,
     capitalised: 100,
     rewritten,
+    lowerNames: 0,
+    lowerRewritten: 0,
   });
 
   it('puts each corpus’s persons left whole and damage of both tools side by side, with the damage ratio', () => {
@@ -60,5 +64,37 @@ describe('npm run eval:ner against another tool', () => {
     );
     expect(lines[2]!.split(/\s+/)).toEqual(['a', '10.0%', '20.0%', 'yes', '1.0%', '10.0%', '0.10']);
     expect(lines[3]!.split(/\s+/)).toEqual(['b', '30.0%', '20.0%', 'no', '3.0%', '0.0%', 'inf']);
+  });
+});
+
+describe('npm run eval:ner by form of a person’s mention', () => {
+  it('names each form a mention is written in', () => {
+    const at = (text: string, surface: string): ReturnType<typeof formsOf> => {
+      const start = text.indexOf(surface);
+      return formsOf(surface, text, start, start + surface.length);
+    };
+    expect(at('follow up with patricia desrosiers soon', 'patricia desrosiers')).toEqual(['lower case']);
+    expect(at('KWAME MENSAH paid', 'KWAME MENSAH')).toEqual(['ALL CAPS']);
+    expect(at('Thanks , Bryan', 'Bryan')).toEqual(['one word alone']);
+    expect(at('Mr A. B. Demetriades said', 'A. B. Demetriades')).toEqual(['initials and surname']);
+    expect(at('by Harris, Steven today', 'Harris, Steven')).toEqual(['family name, given name']);
+    expect(at('Ji-woo Park wrote', 'Ji-woo Park')).toEqual(['hyphenated given name']);
+    expect(at("We will meet Rod 's team", 'Rod')).toEqual(['one word alone', 'possessive']);
+    expect(at('née "Okonkwo" Smith', 'Okonkwo')).toEqual(['one word alone', 'in a quotation']);
+    expect(at('Ειρήνη Γεωργίου wrote', 'Ειρήνη Γεωργίου')).toEqual(['no Latin letter']);
+  });
+
+  it('counts words in lower case that are names of the lists but no entity, and those the twin rewrote', () => {
+    const units = [unitOf('the paz river and moreau skies')];
+    const f = measureLines('t', 'x', units, ['the paz river and ford skies']);
+    expect([f.lowerNames, f.lowerRewritten]).toEqual([2, 1]);
+  });
+
+  it('counts the mentions of each form and those left whole in the twin', () => {
+    const units = [unitOf('spoke with priya/PER raman/PER today'), unitOf('Ask Bryan/PER now')];
+    const forms = new Map<Form, [number, number]>();
+    measureForms(units, ['spoke with priya raman today', 'Ask Kevin now'], forms);
+    expect(forms.get('lower case')).toEqual([1, 1]);
+    expect(forms.get('one word alone')).toEqual([1, 0]);
   });
 });

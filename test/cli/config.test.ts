@@ -43,6 +43,19 @@ function parse(argv: string[], env: Record<string, string> = {}): Config {
   }
 }
 
+describe('the local dev server ports', () => {
+  test('unset by default (the usual ports when free); set by flag or environment; 0 = a free one', () => {
+    expect(parse([]).devServer).toEqual({ port: undefined, uiPort: undefined });
+    expect(parse(['--temporal-port', '17233', '--temporal-ui-port', '0']).devServer).toEqual({
+      port: 17233,
+      uiPort: 0,
+    });
+    expect(parse([], { TRACETWIN_TEMPORAL_UI_PORT: '18233' }).devServer.uiPort).toBe(18233);
+    expect(() => parse(['--temporal-port', '70000'])).toThrow();
+    expect(() => parse(['--temporal-ui-port', 'x'])).toThrow();
+  });
+});
+
 describe('value parsers', () => {
   test('durations', () => {
     expect(parseDuration('500ms')).toBe(500);
@@ -112,6 +125,16 @@ describe('resolveConfig', () => {
     // a flag beats the environment
     expect(parse(['--run-lease', '9s'], { TRACETWIN_RUN_LEASE: '3s' }).runLeaseMs).toBe(9000);
     expect(parse([], { TRACETWIN_WEBHOOK_ALLOW_LOOPBACK: '0' }).webhookAllowLoopback).toBe(false);
+  });
+
+  test("the sweep of what a crash left: every 10 minutes, another host's partial uploads after an hour", () => {
+    const d = parse([]);
+    expect(d.sweepEveryMs).toBe(600_000);
+    expect(d.partialMaxAgeMs).toBe(3_600_000);
+    const c = parse(['--sweep-every', '200ms'], { TRACETWIN_PARTIAL_MAX_AGE: '2m' });
+    expect(c.sweepEveryMs).toBe(200);
+    expect(c.partialMaxAgeMs).toBe(120_000);
+    expect(() => parse(['--sweep-every', 'often'])).toThrow();
   });
 
   test('bad values are refused', () => {

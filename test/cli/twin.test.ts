@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { twin } from '../../pseudonymiser';
+import { MAX_NESTING } from '../../pseudonymiser/format/json';
 import { generateJsonl } from '../../bench/corpus';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'tracetwin');
@@ -59,6 +60,20 @@ describe('tracetwin twin', () => {
     const r = run(['twin', file, '-o', out, '--key', key]);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('unsupported content');
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('refuses deeply nested JSON early with a clear message and exit status 1, not a crash', () => {
+    const file = path.join(dir, 'nested.json');
+    // 4 MiB of nested arrays: once hundreds of megabytes, now refused by the survey
+    const n = 2 << 20;
+    fs.writeFileSync(file, '['.repeat(n) + ']'.repeat(n));
+    const out = path.join(dir, 'nested-twin.json');
+    const r = run(['twin', file, '-o', out, '--key', key]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      `tracetwin: unsupported content: the JSON nests arrays and objects deeper than ${MAX_NESTING} levels, the most tracetwin reads\n`,
+    );
     expect(fs.existsSync(out)).toBe(false);
   });
 });

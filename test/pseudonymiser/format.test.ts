@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { twin, UnsupportedContentError, formatOf } from '../../pseudonymiser';
-import { walkJson, decodeJsonString } from '../../pseudonymiser/format/json';
+import { walkJson, decodeJsonString, MAX_NESTING, NestingGauge, PathNode } from '../../pseudonymiser/format/json';
 
 const KEY = '11'.repeat(32);
 const SECRET = 'Zx9!qLw2rT7#mVb4';
@@ -76,9 +76,11 @@ describe('JSON is twinned in place', () => {
     expect(outBom).not.toContain(SECRET);
   });
 
-  it('handles deep nesting without overflowing the stack', () => {
-    const deep = '['.repeat(200000) + ']'.repeat(200000);
+  it('handles nesting up to MAX_NESTING without overflowing the stack, and a JSON text deeper in a string as text', () => {
+    const deep = '['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING);
     expect(run(deep, 'json')).toBe(deep);
+    const inString = JSON.stringify({ text: '['.repeat(200000) + ']'.repeat(200000) });
+    expect(run(inString, 'json')).toBe(inString);
   });
 });
 
@@ -110,6 +112,71 @@ describe('input that is not text', () => {
     } catch (e) {
       expect((e as UnsupportedContentError).code).toBe('unsupported_content');
     }
+  });
+
+  it('refuses JSON nested deeper than MAX_NESTING as unsupported content, stating the limit', () => {
+    const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+    for (const format of ['json', 'jsonl'] as const) {
+      let err: unknown;
+      try {
+        twin(Buffer.from(deep(MAX_NESTING + 1) + '\n'), { key: KEY, format });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(UnsupportedContentError);
+      expect((err as Error).message).toContain(`deeper than ${MAX_NESTING} levels`);
+    }
+    // at the limit it is twinned as it was; objects count as arrays do
+    const atLimit =
+      '{"a":'.repeat(MAX_NESTING - 1) + '["Bearer sk_live_51Habcdefghijklmnopqrstuv"]' + '}'.repeat(MAX_NESTING - 1);
+    const out = twin(Buffer.from(atLimit), { key: KEY, format: 'json' }).output.toString('utf8');
+    expect(out.length).toBe(atLimit.length);
+    expect(out).not.toContain('sk_live_51Habcdefghijklmnopqrstuv');
+    // a deep JSON Lines line is refused; shallow lines around it do not hide it
+    expect(() =>
+      twin(Buffer.from('{"a":1}\n' + deep(MAX_NESTING + 1) + '\n{"b":2}\n'), { key: KEY, format: 'jsonl' }),
+    ).toThrow(UnsupportedContentError);
+    // text is not read as JSON: brackets there are characters
+    expect(twin(Buffer.from(deep(MAX_NESTING * 2)), { key: KEY, format: 'text' }).output.toString()).toBe(
+      deep(MAX_NESTING * 2),
+    );
+  });
+
+  it('measures nesting outside strings only, in pieces, and per line for JSON Lines', () => {
+    const g = new NestingGauge(false);
+    expect(g.feed(Buffer.from('{"a":"[[[[\\\\"'), 3)).toBe(true);
+    expect(g.feed(Buffer.from(',"b":[[1]]'), 3)).toBe(true);
+    expect(g.deepest).toBe(3);
+    expect(g.feed(Buffer.from(',"c":[[['), 3)).toBe(false);
+    // an escaped quote does not end the string
+    const q = new NestingGauge(false);
+    expect(q.feed(Buffer.from('["\\"[[[[[", 1]'), 1)).toBe(true);
+    // each line of JSON Lines counts from zero, even after a line that was not JSON
+    const l = new NestingGauge(true);
+    expect(l.feed(Buffer.from('[[\n"[[\n[['), 2)).toBe(true);
+    expect(l.feed(Buffer.from('[\n'), 2)).toBe(false);
+  });
+
+  it('walkJson reads a JSON text deeper than MAX_NESTING as not JSON (a string holding it stays a string)', () => {
+    const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+    expect(walkJson(deep(MAX_NESTING), 0, 2 * MAX_NESTING)).toBe(true);
+    expect(walkJson(deep(MAX_NESTING + 1), 0, 2 * MAX_NESTING + 2)).toBe(false);
+  });
+
+  it('gives a deep key path its keys whole, held with the node or made afresh', () => {
+    let node = new PathNode('', null);
+    const want: string[] = [];
+    for (let d = 1; d <= MAX_NESTING; d++) {
+      const key = d % 3 === 0 ? '*' : `k${d}`;
+      node = node.child(key);
+      want.push(key);
+      expect(node.depth).toBe(d);
+      if (d === 5 || d === 33 || d === MAX_NESTING) {
+        expect(node.keys()).toEqual(want);
+        expect(node.keys()).toEqual(want);
+      }
+    }
+    expect(node.lastKey()).toBe(want.filter((k) => k !== '*').pop());
   });
 
   it('picks the format from the extension', () => {

@@ -88,3 +88,16 @@ describe('matcher', () => {
     }
   });
 });
+
+describe('findAll', () => {
+  it('reports overlapping and nested matches too, sorted by start then longest first', () => {
+    const m = new Matcher([
+      { text: 'Anna Maria', caseInsensitive: false },
+      { text: 'Maria Lopez', caseInsensitive: false },
+      { text: 'Maria', caseInsensitive: false },
+    ]);
+    const text = 'to Anna Maria Lopez.';
+    expect(m.findAll(text).map((x) => text.slice(x.start, x.end))).toEqual(['Anna Maria', 'Maria Lopez', 'Maria']);
+    expect(m.find(text).map((x) => text.slice(x.start, x.end))).toEqual(['Anna Maria']);
+  });
+});

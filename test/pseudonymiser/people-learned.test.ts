@@ -13,6 +13,7 @@ import type { Finding } from '../../pseudonymiser/types';
 import { train } from '../../training/ner/train';
 import type { Corpus } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
+import { ordinaryWord } from '../../pseudonymiser/detectors/people/learned/detect';
 
 const KEY = '5a'.repeat(32);
 
@@ -110,8 +111,15 @@ describe('the learned recogniser in the engine', () => {
     ['a name on no list, by its context', 'Please ask Chidinma Okonkwo-Eze about the refund.', 'Okonkwo-Eze'],
     ['family name first with a comma, in capitals', 'The report was filed by KOWALSKI, Anna on Monday.', 'KOWALSKI'],
     ['a row of a table', '| id | name |\n| 1 | Tobias Lindqvist |\n', 'Lindqvist'],
+    ['a name written in lower case', 'ping valentina moreau about the invoice', 'moreau'],
   ])('replaces %s', (_form, input, name) => {
     expect(text(input)).not.toContain(name);
+  });
+
+  it('replaces every part of a name the model tagged in part: a name of the lists beside it belongs to it', () => {
+    const out = text('The ticket was closed by Hwang Ye-jin yesterday.');
+    expect(out).not.toContain('Hwang');
+    expect(out).not.toContain('Ye-jin');
   });
 
   it.each([
@@ -121,8 +129,24 @@ describe('the learned recogniser in the engine', () => {
     ['an identifier made of letters and digits', 'Your reservations are KC18K6 and MN9QX1.'],
     ['a code word', 'The InvoiceService failed with a timeout.'],
     ['a public company and its division', 'We moved the billing service to Amazon Web Services last week.'],
+    ['lower-case words that are no names', 'we deployed kafka and redis with nginx on the cluster'],
   ])('keeps %s', (_what, input) => {
     expect(text(input)).toBe(input);
+  });
+
+  it('writes a name of a script with combining marks as whole words, never a mark on a Latin letter', () => {
+    for (const input of ['राहुल शर्मा called back.', 'สมชาย ใจดี replied.']) {
+      const out = text(input);
+      expect(out).not.toBe(input);
+      expect(out).not.toMatch(/[A-Za-z]\p{M}/u);
+    }
+  });
+
+  it('reads a compound of English words on no name list as an ordinary word, a compound of names not', () => {
+    expect(ordinaryWord('set-cookie')).toBe(true);
+    expect(ordinaryWord('follow-up')).toBe(true);
+    expect(ordinaryWord('ye-jin')).toBe(false);
+    expect(ordinaryWord('anne-marie')).toBe(false);
   });
 
   it('never renames an object key, whatever it reads like', () => {

@@ -13,6 +13,7 @@ import {
   genderOf,
   inAnglo,
   isPublicOrg,
+  lowerNameAt,
   registerOf,
 } from '../../pseudonymiser/detectors/people/lexicon';
 import { pools } from '../../pseudonymiser/pools';
@@ -68,5 +69,20 @@ describe('people lexicon', () => {
     expect(inAnglo('smith')).toBe(true);
     expect(isPublicOrg('github')).toBe(true);
     expect(isPublicOrg('initech')).toBe(false);
+  });
+});
+
+describe('English words of every spelling', () => {
+  it('are English words, whichever spelling holds them (American `center`, `among`; British `centre`)', () => {
+    for (const w of ['among', 'center', 'centre', 'color', 'colour', 'math', 'gray', 'grey'])
+      expect(flagsOf(w) & (WORD | WORD_TOP)).not.toBe(0);
+  });
+
+  it('so that a word in lower case is read as a name only when no spelling makes it a word', () => {
+    const at = (s: string): boolean => lowerNameAt(s, 0, s.length);
+    expect(at('among')).toBe(false);
+    expect(at('center')).toBe(false);
+    expect(at('priya')).toBe(true);
+    expect(at('desrosiers')).toBe(true);
   });
 });

@@ -10,7 +10,11 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../api/app';
 import { ERROR_CODES } from '../../api/errors';
+import type { Resolver } from '../../webhooks/address';
+import { SecretBox } from '../../webhooks/secrets';
 import { twins } from '../../db/schema';
 import { createTwin, makeHarness, TEST_DB, type Harness } from './helpers';
 
@@ -202,5 +206,75 @@ describe('answers match the document', () => {
     });
     const tampered = { ...res, statusCode: 418 } as LightMyRequestResponse;
     expect(() => check(tampered, '/v1/svc/twins', 'get')).toThrow(/not documented/);
+  });
+});
+
+describe('the document and the validation agree', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+  test('webhook `url`: what the schema refuses the server refuses with webhook_url_invalid, and the reverse', async () => {
+    // every host resolves to a public address: only what the document can say decides
+    const resolve: Resolver = async () => [{ address: '93.184.215.14', family: 4 }];
+    const app = await buildApp({
+      db: h.handle.db,
+      blobs: h.blobs,
+      config: h.config,
+      startTwin: async () => undefined,
+      webhooks: {
+        secrets: new SecretBox(randomBytes(32)),
+        allowLoopback: false,
+        resolve,
+        stopDeliveries: async () => undefined,
+      },
+    });
+    try {
+      const served = (await app.inject({ method: 'GET', url: '/v1/svc/openapi.json' })).json() as Doc;
+      const op = served.paths['/v1/svc/webhook_endpoints']!.post!;
+      const body = (op.requestBody!.content['application/json']!.schema as { properties: { url: object } }).properties
+        .url;
+      const validate = ajv.compile(body);
+      const { test: key } = await h.org();
+      const cases = [
+        '',
+        'https://',
+        'http://hooks.example.com/in',
+        'ftp://hooks.example.com',
+        'https://user:pw@hooks.example.com/in',
+        'https://hooks.example.com/a b',
+        ' https://hooks.example.com/in',
+        'https://hooks.example.com\\in',
+        'https://hooks.example.com/in',
+        'HTTPS://hooks.example.com:8443/in?x=1#y',
+        `https://hooks.example.com/${'a'.repeat(2100)}`,
+      ];
+      for (const url of cases) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/v1/svc/webhook_endpoints',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { url },
+        });
+        const valid = validate(url);
+        expect({ url, status: res.statusCode }).toEqual({ url, status: valid ? 201 : 400 });
+        if (!valid) expect((res.json() as { error: { code: string } }).error.code).toBe('webhook_url_invalid');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('file names of only dots are refused with invalid_filename, as the documented pattern says', async () => {
+    const form = doc.paths['/v1/svc/twins']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    const pattern = /must match `([^`]+)`/.exec(form.properties.file!.description ?? '')![1]!;
+    const re = new RegExp(pattern);
+    const { test: key } = await h.org({ maxConcurrent: 10 });
+    for (const filename of ['.', '..', '...', '.trace', 'a..json', 'trace.jsonl']) {
+      const res = await createTwin(h.app, key, { filename });
+      expect({ filename, status: res.statusCode }).toEqual({ filename, status: re.test(filename) ? 202 : 400 });
+      if (res.statusCode === 400)
+        expect((res.json() as { error: { code: string } }).error.code).toBe('invalid_filename');
+    }
+    expect(re.test('.')).toBe(false);
+    expect(re.test('..')).toBe(false);
   });
 });

@@ -641,6 +641,22 @@ describe('retrieve and content', () => {
     expect(errorOf(res).code).toBe('content_expired');
   });
 
+  test('a twin stored with a name of only dots (accepted before they were refused) downloads as `twin`', async () => {
+    const { test: key } = await h.org();
+    const id = ((await createTwin(h.app, key, { filename: 'a.txt' })).json() as { id: string }).id;
+    await h.blobs.put(`content/${id}`, Buffer.from('twinned'));
+    await setTwin(id, {
+      filename: '..',
+      status: 'completed',
+      completed: Math.floor(Date.now() / 1000),
+      contentKey: `content/${id}`,
+      contentBytes: 7,
+    });
+    const res = await get(`/v1/svc/twins/${id}/content`, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="twin"');
+  });
+
   test('retrieve an unknown twin: 404', async () => {
     const { test: key } = await h.org();
     const res = await get('/v1/svc/twins/twin_doesnotexist', key);

@@ -4,7 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { BlobNotFoundError, createBlobStore } from '../../storage';
 import { createS3BlobStore, parseS3Url, S3BlobStore, S3_PART_SIZE, s3ClientConfig } from '../../storage/s3';
 import { freshBucket, s3TestServer, type S3TestServer } from './s3-server';
@@ -209,4 +217,83 @@ describe('S3BlobStore on a real S3-protocol server', () => {
     );
     expect(open.Uploads ?? []).toEqual([]);
   });
+
+  test('sweep aborts incomplete multipart uploads older than the age under its prefix, and nothing else', async () => {
+    const c = store.client;
+    const Bucket = bucket.bucket;
+    const begin = async (Key: string): Promise<string> => {
+      const { UploadId } = await c.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+      // one part of trace content, as a crashed upload leaves it
+      await c.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: Buffer.alloc(5 * MiB, 0x61) }));
+      return UploadId as string;
+    };
+    const openUploads = async (Prefix: string) =>
+      ((await c.send(new ListMultipartUploadsCommand({ Bucket, Prefix }))).Uploads ?? []).map((u) => u.Key).sort();
+    await begin(store.objectKey('uploads/crashed'));
+    await begin(store.objectKey('content/crashed'));
+    const elsewhere = 'another-tenant/uploads/x';
+    await begin(elsewhere);
+    expect(await openUploads(store.prefix)).toHaveLength(2);
+    // (the test server dates every upload in 2010: the age is tested on its own below)
+    // aborted, parts and all; another prefix's upload is not this store's
+    expect(await store.sweep(0)).toBe(2);
+    expect(await openUploads(store.prefix)).toEqual([]);
+    expect(await openUploads('another-tenant/')).toEqual([elsewhere]);
+    const other = await c.send(new ListMultipartUploadsCommand({ Bucket, Prefix: elsewhere }));
+    await c.send(new AbortMultipartUploadCommand({ Bucket, Key: elsewhere, UploadId: other.Uploads![0]!.UploadId }));
+  });
+
+  test("sweep leaves this process's upload in progress alone, which then completes", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let sent = 0;
+    async function* slow(): AsyncGenerator<Buffer> {
+      for (const b of pattern(2 * S3_PART_SIZE + MiB)) {
+        sent += b.length;
+        // after the first part has gone up, wait for the sweep
+        if (sent > S3_PART_SIZE + MiB) await gate;
+        yield b;
+      }
+    }
+    const put = store.put('uploads/in-progress', Readable.from(slow()));
+    const key = store.objectKey('uploads/in-progress');
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const open = await store.client.send(new ListMultipartUploadsCommand({ Bucket: bucket.bucket, Prefix: key }));
+      if ((open.Uploads ?? []).length > 0) break;
+      if (Date.now() > until) throw new Error('no multipart upload began');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await store.sweep(0)).toBe(0);
+    release();
+    expect((await put).bytes).toBe(2 * S3_PART_SIZE + MiB);
+    expect(await store.exists('uploads/in-progress')).toBe(true);
+  });
+});
+
+test("S3 sweep: an upload younger than the age is left (it may be another host's, still going)", async () => {
+  const now = Date.now();
+  const aborted: string[] = [];
+  const client = {
+    send: async (cmd: object) => {
+      if (cmd instanceof ListMultipartUploadsCommand) {
+        expect(cmd.input.Prefix).toBe('p/');
+        return {
+          Uploads: [
+            { Key: 'p/uploads/young', UploadId: 'u1', Initiated: new Date(now - 60_000) },
+            { Key: 'p/uploads/old', UploadId: 'u2', Initiated: new Date(now - 2 * 3_600_000) },
+          ],
+          IsTruncated: false,
+        };
+      }
+      if (cmd instanceof AbortMultipartUploadCommand) {
+        aborted.push(cmd.input.Key as string);
+        return {};
+      }
+      throw new Error('unexpected command');
+    },
+  };
+  const store = new S3BlobStore({ bucket: 'b-1', prefix: 'p', client: client as unknown as S3Client });
+  expect(await store.sweep(3_600_000)).toBe(1);
+  expect(aborted).toEqual(['p/uploads/old']);
 });

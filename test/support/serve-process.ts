@@ -30,15 +30,22 @@ export function assertBuilt(): void {
   if (!fs.existsSync(path.join(REPO, 'dist/cli/main.js'))) throw new Error('build first: npm run build');
 }
 
+/** The dev server on free ports: tests run beside others' servers, and must leave Temporal's usual ports alone. */
+export const FREE_TEMPORAL_PORTS = ['--temporal-port', '0', '--temporal-ui-port', '0'];
+
 /** Starts `serve` in `cwd` (data dir ./tracetwin-data there) with free ports and `args` after them. */
 export function startServe(cwd: string, args: string[] = []): ServeProcess {
   const env = { ...process.env };
   for (const k of Object.keys(env)) if (k.startsWith('TRACETWIN_')) delete env[k];
-  const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--workers', '1', ...args], {
-    cwd,
-    env: { ...env, TRACETWIN_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--listen', '127.0.0.1:0', '--workers', '1', ...FREE_TEMPORAL_PORTS, ...args],
+    {
+      cwd,
+      env: { ...env, TRACETWIN_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

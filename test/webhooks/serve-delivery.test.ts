@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FREE_TEMPORAL_PORTS } from '../support/serve-process';
 import { Webhook } from 'standardwebhooks';
 import { startReceiver, type Receiver, type Received } from './receiver';
 
@@ -73,6 +74,7 @@ beforeAll(async () => {
       '127.0.0.1:0',
       '--workers',
       '1',
+      ...FREE_TEMPORAL_PORTS,
       '--webhook-allow-loopback',
       '--webhook-ca-file',
       receiver.caFile,

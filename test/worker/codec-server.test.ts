@@ -158,7 +158,7 @@ describe('with a real Temporal server', () => {
     // the product's own launcher (it waits up to 60 s; the SDK's ephemeral server gives up after 5 s,
     // which a loaded 2-core machine can exceed)
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracetwin-codec-'));
-    devServer = await startDevServer({ dataDir, binary: TEMPORAL });
+    devServer = await startDevServer({ dataDir, binary: TEMPORAL, port: 0, uiPort: 0 });
     address = devServer.address;
     env = await TestWorkflowEnvironment.createFromExistingServer({
       address,

@@ -78,7 +78,7 @@ beforeAll(async () => {
   fs.writeFileSync(files.cert, p.client.cert);
   fs.writeFileSync(files.key, p.client.key);
   fs.writeFileSync(files.otherCa, other.caPem);
-  dev = await startDevServer({ dataDir: dir, binary: TEMPORAL });
+  dev = await startDevServer({ dataDir: dir, binary: TEMPORAL, port: 0, uiPort: 0 });
   const [host, port] = [dev.address.split(':')[0]!, Number(dev.address.split(':')[1])];
   proxy = tls.createServer(
     {

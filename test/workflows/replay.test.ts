@@ -27,8 +27,23 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-test('there are recorded histories of a completed and a failed twin', () => {
-  expect(files).toEqual(expect.arrayContaining(['twin-completed.json', 'twin-failed.json']));
+test('there are recorded histories of a completed and a failed twin, before and after the ends-with-twin patch', () => {
+  // twin-completed.json and twin-failed.json were recorded before the patch: a twin waiting on its 7-day timer
+  // when the workers are upgraded must go on replaying on the new code.
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'twin-completed.json',
+      'twin-failed.json',
+      'twin-completed-v2.json',
+      'twin-failed-v2.json',
+      'content-retention.json',
+    ]),
+  );
+  const markers = (file: string) =>
+    (load(file).events ?? []).filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch').length;
+  expect(markers('twin-completed.json')).toBe(0);
+  expect(markers('twin-completed-v2.json')).toBe(1);
+  expect(markers('twin-failed-v2.json')).toBe(1);
 });
 
 test.each(files)('%s replays deterministically', async (file) => {

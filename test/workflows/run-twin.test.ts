@@ -11,13 +11,17 @@ import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { ApplicationFailure } from '@temporalio/common';
 import { createActivities } from '../../activities';
-import { createTwinPool, type TwinPool } from '../../activities/pool';
-import { removeStaleRunFolders } from '../../activities/scratch';
+import { createTwinPool, type TwinPool, type TwinTaskResult } from '../../activities/pool';
+import { failedDeterministically } from '../../activities/pool-worker';
+import { makeRunFolder, removeRunFolder, removeStaleRunFolders } from '../../activities/scratch';
+import { PROCESS_TOKEN } from '../../storage/sweep';
 import type { DatabaseHandle } from '../../db/client';
 import { contentKeyFor } from '../../db/runs';
 import { twin } from '../../pseudonymiser';
 import { createBlobStore, type BlobStore } from '../../storage';
 import { FAILURE_TYPES } from '../../workflows/types';
+import { runErrorOf } from '../../workflows/twin';
+import { MAX_NESTING } from '../../pseudonymiser/format/json';
 import { openTestDatabase } from '../service/helpers';
 import { acceptUpload, type Accepted } from './accept';
 
@@ -48,6 +52,7 @@ function remote(store: BlobStore): BlobStore {
     delete: (k) => store.delete(k),
     exists: (k) => store.exists(k),
     ping: () => store.ping(),
+    sweep: (age) => store.sweep(age),
     location: 'remote',
   };
 }
@@ -119,6 +124,79 @@ describe.each([
   }, 60_000);
 });
 
+test('JSON nested deeper than the engine reads fails once as unsupported content, not retried', async () => {
+  const n = MAX_NESTING + 1;
+  const t = await accept('nested.json', Buffer.from('['.repeat(n) + ']'.repeat(n)));
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const activities = createActivities({ db: handle.db, blobs: folderStore, pool, scratchDir });
+  const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ApplicationFailure);
+  expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.unsupportedContent);
+  expect((err as ApplicationFailure).nonRetryable).toBe(true);
+  expect((err as ApplicationFailure).message).toContain(`deeper than ${MAX_NESTING} levels`);
+  // what the twin's error object says
+  expect(runErrorOf(err)).toMatchObject({ code: 'unsupported_content', retryable: false });
+  expect(runFolders(scratchDir)).toEqual([]);
+}, 60_000);
+
+test('a pool thread out of memory is a deterministic failure: unsupported content, not retried', async () => {
+  const t = await accept('big.json', Buffer.from('{"a":1}'));
+  const oom: TwinPool = {
+    run: async () => {
+      throw Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), {
+        code: 'ERR_WORKER_OUT_OF_MEMORY',
+      });
+    },
+    close: async () => undefined,
+  };
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const activities = createActivities({ db: handle.db, blobs: folderStore, pool: oom, scratchDir });
+  const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+  expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.unsupportedContent);
+  expect((err as ApplicationFailure).nonRetryable).toBe(true);
+  expect(runErrorOf(err)).toMatchObject({ code: 'unsupported_content', retryable: false });
+  expect(runFolders(scratchDir)).toEqual([]);
+});
+
+test('the engine throwing on a trace is not retried and the twin says so; a file system error is retried', async () => {
+  const t = await accept('session.jsonl', Buffer.from('{"a":1}\n'));
+  const failing = (result: TwinTaskResult): TwinPool => ({ run: async () => result, close: async () => undefined });
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const engine = createActivities({
+    db: handle.db,
+    blobs: folderStore,
+    pool: failing({ ok: false, unsupported: false, errorName: 'RangeError', deterministic: true }),
+    scratchDir,
+  });
+  const err = (await engine.runTwin({ twinId: t.twinId }).catch((e: unknown) => e)) as ApplicationFailure;
+  expect(err.type).toBe(FAILURE_TYPES.internal);
+  expect(err.nonRetryable).toBe(true);
+  expect(runErrorOf(err)).toEqual({
+    type: 'api_error',
+    code: 'internal_error',
+    message: 'The run stopped on an internal error that this trace would meet again.',
+    retryable: false,
+  });
+  const io = createActivities({
+    db: handle.db,
+    blobs: folderStore,
+    pool: failing({ ok: false, unsupported: false, errorName: 'Error', deterministic: false }),
+    scratchDir,
+  });
+  const ioErr = (await io.runTwin({ twinId: t.twinId }).catch((e: unknown) => e)) as ApplicationFailure;
+  expect(ioErr.type).toBe(FAILURE_TYPES.internal);
+  expect(ioErr.nonRetryable).toBe(false);
+  expect(runErrorOf(ioErr)).toMatchObject({ code: 'internal_error', retryable: true });
+  expect(runFolders(scratchDir)).toEqual([]);
+});
+
+test('what the pool thread calls deterministic: the engine throwing, not a system error', () => {
+  expect(failedDeterministically(new RangeError('Invalid string length'))).toBe(true);
+  expect(failedDeterministically(new TypeError('x'))).toBe(true);
+  expect(failedDeterministically(Object.assign(new Error('no space'), { code: 'ENOSPC' }))).toBe(false);
+  expect(failedDeterministically(Object.assign(new Error('io'), { code: 'EIO' }))).toBe(false);
+});
+
 test('a missing upload is a run-input failure', async () => {
   const t = await accept('session.jsonl', Buffer.from('{"a":1}\n'));
   await folderStore.delete(`uploads/${t.twinId}`);
@@ -135,23 +213,35 @@ test('a missing upload is a run-input failure', async () => {
   expect(runFolders(path.join(tmp, 'runs-missing'))).toEqual([]);
 }, 60_000);
 
-test('removeStaleRunFolders removes the run folders of processes that are gone, and nothing else', () => {
+test('removeStaleRunFolders removes the run folders no live run holds, and nothing else', async () => {
   const dir = path.join(tmp, 'stale');
   fs.mkdirSync(dir);
   // a process that has exited: its pid is free (reuse within this test is not a concern)
   const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   const deadPid = Number(gone.stdout);
   expect(deadPid).toBeGreaterThan(0);
-  const dead = path.join(dir, `tracetwin-run-${deadPid}-abc123`);
-  const live = path.join(dir, `tracetwin-run-${process.pid}-def456`);
+  const livePid = process.ppid; // alive while this test runs
+  const dead = path.join(dir, `tracetwin-run-${deadPid}-0123456789ab-abc123`);
+  const deadOldName = path.join(dir, `tracetwin-run-${deadPid}-abc123`);
+  // this pid, another token: the process before this one with the same id (a restarted container)
+  const previous = path.join(dir, `tracetwin-run-${process.pid}-0123456789ab-def456`);
+  const previousOldName = path.join(dir, `tracetwin-run-${process.pid}-def456`);
+  // this process's own, that no run holds (a run whose clean-up failed)
+  const orphan = path.join(dir, `tracetwin-run-${process.pid}-${PROCESS_TOKEN}-ghi789`);
+  const otherLive = path.join(dir, `tracetwin-run-${livePid}-0123456789ab-jkl012`);
   const other = path.join(dir, 'something-else');
-  for (const d of [dead, live, other]) {
+  for (const d of [dead, deadOldName, previous, previousOldName, orphan, otherLive, other]) {
     fs.mkdirSync(d);
     fs.writeFileSync(path.join(d, 'twin'), 'trace content');
   }
-  expect(removeStaleRunFolders(dir)).toBe(1);
-  expect(fs.existsSync(dead)).toBe(false);
-  expect(fs.existsSync(live)).toBe(true);
-  expect(fs.existsSync(other)).toBe(true);
+  const running = await makeRunFolder(dir);
+  expect(removeStaleRunFolders(dir)).toBe(5);
+  expect(fs.readdirSync(dir).sort()).toEqual(
+    [path.basename(otherLive), path.basename(running), 'something-else'].sort(),
+  );
+  // once its run ends it is removed, and a sweep then finds nothing more of this process's
+  await removeRunFolder(running);
+  expect(fs.existsSync(running)).toBe(false);
+  expect(removeStaleRunFolders(dir)).toBe(0);
   expect(removeStaleRunFolders(path.join(tmp, 'no-such-folder'))).toBe(0);
 });

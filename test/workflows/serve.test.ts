@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Connection } from '@temporalio/client';
 import { assertBuilt, serverReady, startServe, waitFor, type ServeProcess } from '../support/serve-process';
 
 function alive(pid: number): boolean {
@@ -45,8 +46,11 @@ test('serve with no flags: first-start key, a twin end to end, Web UI, graceful 
   expect(fs.statSync(path.join(cwd, 'tracetwin-data', 'server.json')).mode & 0o077).toBe(0);
   expect((await fetch(info.temporalUiUrl as string)).status).toBe(200);
 
+  const orgId = /created organization (org_[A-Za-z0-9]+)/.exec(first.stderr())?.[1];
+  expect(orgId).toBeDefined();
   const form = new FormData();
   form.append('file', new Blob(['{"user":"Alice Martin","email":"alice.martin@example.org"}\n']), 'chat.jsonl');
+  form.append('end_user', 'customer-7');
   const created = await fetch(`${info.apiUrl}/v1/svc/twins`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}` },
@@ -67,6 +71,57 @@ test('serve with no flags: first-start key, a twin end to end, Web UI, graceful 
   const text = await content.text();
   expect(text).not.toContain('alice.martin@example.org');
   expect(JSON.parse(text)).toHaveProperty('email');
+
+  // A failed twin (not text) beside it.
+  const binary = new FormData();
+  binary.append('file', new Blob([new Uint8Array([0x7b, 0x00, 0x7d, 0x0a])]), 'dump.jsonl');
+  const failedTwin = (await (
+    await fetch(`${info.apiUrl}/v1/svc/twins`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: binary,
+    })
+  ).json()) as { id: string };
+
+  // The Web UI's view: each twin workflow closed with its twin, found by the README's queries.
+  const connection = await Connection.connect({ address: info.temporalAddress });
+  try {
+    const list = async (query: string): Promise<{ id: string; status: string }[]> => {
+      const res = await connection.workflowService.listWorkflowExecutions({ namespace: 'default', query });
+      return (res.executions ?? []).map((e) => ({
+        id: e.execution?.workflowId ?? '',
+        status: String(e.status),
+      }));
+    };
+    const today = new Date(Date.now() - 86_400_000).toISOString();
+    // README: failed twins of one organisation today
+    const failedQuery = `WorkflowType = 'twinWorkflow' AND ExecutionStatus = 'Failed' AND TwinOrgId = '${orgId}' AND StartTime > '${today}'`;
+    const failed = await waitFor('the failed twin in the list', async () => {
+      const found = await list(failedQuery);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(failed.map((f) => f.id)).toEqual([failedTwin.id]);
+    expect(await list(`TwinStatus = 'failed' AND TwinOrgId = '${orgId}'`)).toHaveLength(1);
+    const completed = await waitFor('the completed twin in the list', async () => {
+      const found = await list(
+        `WorkflowType = 'twinWorkflow' AND ExecutionStatus = 'Completed' AND TwinStatus = 'completed' AND TwinMode = 'test' AND TwinEndUser = 'customer-7'`,
+      );
+      return found.length > 0 ? found : undefined;
+    });
+    expect(completed.map((c) => c.id)).toEqual([twin.id]);
+    // README: twins running longer than 5 minutes — none; and no twin workflow is left Running at all
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    expect(
+      await list(`WorkflowType = 'twinWorkflow' AND ExecutionStatus = 'Running' AND StartTime < '${fiveMinutesAgo}'`),
+    ).toEqual([]);
+    expect(await list(`WorkflowType = 'twinWorkflow' AND ExecutionStatus = 'Running'`)).toEqual([]);
+    // the content's retention waits in its own workflow
+    expect(
+      (await list(`WorkflowType = 'contentRetentionWorkflow' AND ExecutionStatus = 'Running'`)).map((r) => r.id),
+    ).toEqual([`retention-${twin.id}`]);
+  } finally {
+    await connection.close();
+  }
 
   const devPid = Number(fs.readFileSync(path.join(cwd, 'tracetwin-data', 'temporal', 'dev-server.pid'), 'utf8'));
   expect(alive(devPid)).toBe(true);

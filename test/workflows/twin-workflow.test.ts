@@ -21,7 +21,18 @@ import { contentKeyFor } from '../../db/runs';
 import { events, twins } from '../../db/schema';
 import { createBlobStore, type BlobStore } from '../../storage';
 import { createWorker, startTwin } from '../../worker';
-import type { TwinActivities, TwinWorkflowResult } from '../../workflows/types';
+import {
+  retentionWorkflowId,
+  TWIN_FAILED_TYPE,
+  type ExpireContentResult,
+  type TwinActivities,
+  type TwinWorkflowResult,
+} from '../../workflows/types';
+import { WorkflowFailedError } from '@temporalio/client';
+import { ApplicationFailure, tsToMs } from '@temporalio/common';
+import { buildApp } from '../../api/app';
+import { DEFAULT_API_CONFIG } from '../../api/config';
+import { createApiKey } from '../../db/repo';
 
 const REPO = path.resolve(__dirname, '../..');
 const TEST_SERVER = path.join(REPO, '.tools/bin/temporal-test-server');
@@ -129,7 +140,7 @@ const TRACE =
     JSON.stringify({ role: 'assistant', content: 'Thanks Alice, I will call you at +1 415 555 0100.' }),
   ].join('\n') + '\n';
 
-test('a twin completes: content stored, credit kept, event recorded, upload and key erased; content expires after the retention', async () => {
+test('a twin completes: its workflow closes Completed; content stored, credit kept, event recorded, upload and key erased; the retention workflow deletes it at 7 days, then 410', async () => {
   const t = await acceptLiveTwin('session.jsonl', Buffer.from(TRACE));
   const activities = createActivities({ db: handle.db, blobs, pool });
 
@@ -185,9 +196,28 @@ test('a twin completes: content stored, credit kept, event recorded, upload and 
     await waitFor('cleanup', async () => (await twinRow(t.twinId)).uploadKey === null);
     expect(await blobs.exists(t.uploadKey)).toBe(false);
 
-    const before = await env.currentTimeMs();
+    // The twin workflow closes with the twin, long before the retention: no timer of its own. (The test
+    // server skips time whenever nothing runs, so the times are read from the histories.)
     const res = (await wf.result()) as TwinWorkflowResult;
-    expect((await env.currentTimeMs()) - before).toBeGreaterThanOrEqual(RETENTION - 60_000);
+    const twinDesc = await wf.describe();
+    expect(twinDesc.status.name).toBe('COMPLETED');
+    const closedAt = twinDesc.closeTime?.getTime() ?? NaN;
+    expect(closedAt - twinDesc.startTime.getTime()).toBeLessThan(RETENTION / 2);
+    expect((await wf.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes)).toBe(false);
+
+    // The content's retention is its own workflow, started with a start delay of the retention: the content
+    // is deleted (expireContent, its only step) 7 days after the twin workflow closed, not before.
+    const retention = env.client.workflow.getHandle(retentionWorkflowId(t.twinId));
+    const expiry = (await retention.result()) as ExpireContentResult;
+    expect(expiry).toEqual({ expired: true });
+    const events = (await retention.fetchHistory()).events ?? [];
+    const started = events.find(
+      (e) => e.workflowExecutionStartedEventAttributes,
+    )?.workflowExecutionStartedEventAttributes;
+    expect(tsToMs(started?.firstWorkflowTaskBackoff)).toBe(RETENTION);
+    const expireAt = events.find((e) => e.activityTaskScheduledEventAttributes)?.eventTime;
+    expect(tsToMs(expireAt) - closedAt).toBeGreaterThanOrEqual(RETENTION - 60_000);
+    expect((await retention.describe()).status.name).toBe('COMPLETED');
 
     // Temporal saw ids, counts and statuses only.
     const history = JSON.stringify(await wf.fetchHistory());
@@ -197,21 +227,56 @@ test('a twin completes: content stored, credit kept, event recorded, upload and 
       expect(decoded).not.toContain(Buffer.from(secret).toString('base64').slice(0, 12));
     }
     if (process.env.RECORD_HISTORIES === '1') {
-      recordHistory('twin-completed', await wf.fetchHistory());
+      recordHistory('twin-completed-v2', await wf.fetchHistory());
+      recordHistory('content-retention', await retention.fetchHistory());
     }
     return res;
   });
 
-  expect(result).toEqual({ twinId: t.twinId, status: 'completed', contentExpired: true });
+  expect(result).toEqual({ twinId: t.twinId, status: 'completed', contentExpired: false });
   const expired = await twinRow(t.twinId);
   expect(expired.status).toBe('completed');
   expect(expired.contentExpired).toBe(true);
   expect(expired.contentKey).toBeNull();
   expect(await blobs.exists(contentKeyFor(t.twinId))).toBe(false);
   expect((await getOrganization(handle.db, t.orgId))?.balance).toBe(4);
+
+  // The API answers 410 for it (by the expiry, not by age: the API's clock has not moved 7 days).
+  const app = await buildApp({
+    db: handle.db,
+    blobs,
+    config: { ...DEFAULT_API_CONFIG, publicUrl: 'https://twins.example.test', hmacSecret: Buffer.alloc(32, 1) },
+    startTwin: async () => undefined,
+  });
+  try {
+    const { secret } = await createApiKey(handle.db, { orgId: t.orgId, mode: 'live' });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/svc/twins/${t.twinId}/content`,
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(res.statusCode).toBe(410);
+    expect((res.json() as { error: { code: string } }).error.code).toBe('content_expired');
+  } finally {
+    await app.close();
+  }
 });
 
-test('content that is not text fails the run once: error object, credit given back, event recorded, upload erased', async () => {
+/** The failure a failed twin's workflow closes with. */
+async function failureOf(twinId: string): Promise<ApplicationFailure> {
+  const wf = env.client.workflow.getHandle(twinId);
+  const err = await wf.result().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(WorkflowFailedError);
+  const cause = (err as WorkflowFailedError).cause;
+  expect(cause).toBeInstanceOf(ApplicationFailure);
+  expect((await wf.describe()).status.name).toBe('FAILED');
+  return cause as ApplicationFailure;
+}
+
+test('content that is not text fails the run once: workflow Failed, error object, credit given back, event recorded, upload erased', async () => {
   const t = await acceptLiveTwin('dump.jsonl', Buffer.from([0x7b, 0x22, 0x61, 0x00, 0x01, 0x22, 0x7d, 0x0a]));
   const real = createActivities({ db: handle.db, blobs, pool });
   let runs = 0;
@@ -234,14 +299,16 @@ test('content that is not text fails the run once: error object, credit given ba
         searchAttributes: false,
       },
     );
-    const res = (await env.client.workflow.getHandle(t.twinId).result()) as TwinWorkflowResult;
+    const failure = await failureOf(t.twinId);
     if (process.env.RECORD_HISTORIES === '1') {
-      recordHistory('twin-failed', await env.client.workflow.getHandle(t.twinId).fetchHistory());
+      recordHistory('twin-failed-v2', await env.client.workflow.getHandle(t.twinId).fetchHistory());
     }
-    return res;
+    return failure;
   });
 
-  expect(result).toEqual({ twinId: t.twinId, status: 'failed', contentExpired: false });
+  expect(result.type).toBe(TWIN_FAILED_TYPE);
+  expect(result.message).toBe('The twin failed (unsupported_content).');
+  expect(result.nonRetryable).toBe(true);
   expect(runs).toBe(1); // not retried
   const row = await twinRow(t.twinId);
   expect(row.status).toBe('failed');
@@ -287,14 +354,14 @@ test('an internal fault is retried, then fails the twin with internal_error and 
       },
     );
     const wf = env.client.workflow.getHandle(t.twinId);
-    const res = (await wf.result()) as TwinWorkflowResult;
+    const failure = await failureOf(t.twinId);
     const history = JSON.stringify(await wf.fetchHistory());
     expect(history).not.toContain(t.key);
     expect(history).toContain('runTwin failed (Error ECONNRESET)');
-    return res;
+    return failure;
   });
 
-  expect(result.status).toBe('failed');
+  expect(result.message).toBe('The twin failed (internal_error).');
   expect(runs).toBe(4); // the retry policy's attempts
   const row = await twinRow(t.twinId);
   expect(row.error).toEqual({
@@ -349,7 +416,7 @@ test('a run whose worker stops heartbeating is picked up again after the run lea
     })(),
   );
   expect(attempts.slice(0, 2)).toEqual([1, 2]);
-  expect(result).toEqual({ twinId: t.twinId, status: 'completed', contentExpired: true });
+  expect(result).toEqual({ twinId: t.twinId, status: 'completed', contentExpired: false });
   const row = await twinRow(t.twinId);
   expect(row.status).toBe('completed');
   expect(row.counts?.email).toBeGreaterThanOrEqual(1);

@@ -39,28 +39,32 @@ export function regionsOf(unit: Unit): Region[] {
     for (let i = unit.starts[m.from]!; i < unit.ends[m.to - 1]!; i++) owner[i] = k + 1;
   });
   const out: Region[] = [];
-  forEachRegion(text, (from, to) => {
-    const t = newTokens(text);
-    tokenize(t, from, to);
-    const gold = new Uint8Array(t.count);
-    let last = 0;
-    for (let i = 0; i < t.count; i++) {
-      const m = owner[t.start[i]!]!;
-      if (m === 0) {
-        gold[i] = O;
-        last = 0;
-        continue;
-      }
-      if (m < 0) {
-        gold[i] = m === last ? I_OTH : B_OTH;
+  forEachRegion(
+    text,
+    (from, to) => {
+      const t = newTokens(text);
+      tokenize(t, from, to);
+      const gold = new Uint8Array(t.count);
+      let last = 0;
+      for (let i = 0; i < t.count; i++) {
+        const m = owner[t.start[i]!]!;
+        if (m === 0) {
+          gold[i] = O;
+          last = 0;
+          continue;
+        }
+        if (m < 0) {
+          gold[i] = m === last ? I_OTH : B_OTH;
+          last = m;
+          continue;
+        }
+        const person = unit.mentions[m - 1]!.label === 'PER';
+        gold[i] = m === last ? (person ? I_PER : I_ORG) : person ? B_PER : B_ORG;
         last = m;
-        continue;
       }
-      const person = unit.mentions[m - 1]!.label === 'PER';
-      gold[i] = m === last ? (person ? I_PER : I_ORG) : person ? B_PER : B_ORG;
-      last = m;
-    }
-    out.push({ tokens: t, gold, lineStart: from === 0 || text.charCodeAt(from - 1) === 10 });
-  });
+      out.push({ tokens: t, gold, lineStart: from === 0 || text.charCodeAt(from - 1) === 10 });
+    },
+    false,
+  );
   return out;
 }

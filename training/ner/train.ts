@@ -31,7 +31,7 @@ import {
 import { encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
 import { mentionScores, type Scores } from './score';
 import { isPlainWord } from '../../pseudonymiser/detectors/people/score';
-import { flagsOf, FIRST } from '../../pseudonymiser/detectors/people/lexicon';
+import { flagsOf, FIRST, useNamedOrgs } from '../../pseudonymiser/detectors/people/lexicon';
 
 /** Averaged perceptron weights, averaged lazily (each weight remembers when it last changed). */
 class Perceptron {
@@ -76,6 +76,8 @@ export function train(
   const next = seeded(opts.seed);
   const p = new Perceptron();
   const dec = new Decoder();
+  // names in lower case are read at run time only (Decoder.lowerCase)
+  dec.lowerCase = false;
   const order = regions.map((_, i) => i);
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     // Fisher-Yates with the seeded generator
@@ -161,6 +163,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const corpora = loadCorpora(root);
+  // the public names this run writes are the ones it trains with
+  const named = namedOrganisations(corpora);
+  useNamedOrgs(named.names);
   const synthetic = Number(values.synthetic);
   // loaded here only: faker is an ES module, which the tests that import train() do not load
   const trainOn = synthetic > 0 ? [...corpora, (await import('./synthetic')).syntheticCorpus(synthetic)] : corpora;
@@ -182,7 +187,6 @@ async function main(): Promise<void> {
     if (s.per + s.org > 0) console.log(formatScores(c.name, s));
   }
   if (!values['no-write']) {
-    const named = namedOrganisations(corpora);
     fs.writeFileSync(path.join(path.dirname(values.out), 'named-orgs.json'), `${JSON.stringify(named)}\n`);
     log(`wrote named-orgs.json (${named.count} names)`);
     fs.writeFileSync(values.out, `${JSON.stringify(model.json)}\n`);

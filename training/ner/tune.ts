@@ -1,10 +1,12 @@
 /**
  * Chooses the learned recogniser's margins (pseudonymiser/detectors/people/learned/detect.ts `thresholds`) on the
- * dev splits: for each pair of margins, the whole pseudonymiser twins every corpus's dev split, and the persons
- * left whole and the capitalised non-entity words rewritten are counted. Prints the table; the test split is
+ * dev splits: for each set of margins, the whole pseudonymiser twins every corpus's dev split, and the persons
+ * left whole, the capitalised non-entity words rewritten and the lower-case ones that are names of the lists
+ * rewritten are counted. Prints the table; the test split is
  * never read.
  *
- *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…]
+ *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…] [--word a,b,…]
+ *                                                   [--lower a,b,…]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +21,8 @@ function main(): void {
       corpus: { type: 'string', default: path.join(__dirname, '../../../../shared/corpus/ner') },
       single: { type: 'string', default: '0,2,4,8,16' },
       multi: { type: 'string', default: '0,2,4,8' },
-      word: { type: 'string', default: '0' },
+      word: { type: 'string', default: '40' },
+      lower: { type: 'string', default: '30' },
       only: { type: 'string' },
     },
   });
@@ -27,30 +30,37 @@ function main(): void {
   const key = keyFor('tracetwin:ner');
   for (const single of values.single.split(',').map(Number))
     for (const multi of values.multi.split(',').map(Number))
-      for (const word of values.word.split(',').map(Number)) {
-        thresholds.single = single;
-        thresholds.multi = multi;
-        thresholds.word = word;
-        let persons = 0;
-        let whole = 0;
-        let caps = 0;
-        let rewritten = 0;
-        const per: string[] = [];
-        for (const c of corpora) {
-          const units = c.units.filter((u) => u.split === 'dev');
-          if (units.length === 0) continue;
-          const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
-          persons += f.persons;
-          whole += f.personsWhole;
-          caps += f.capitalised;
-          rewritten += f.rewritten;
-          per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+      for (const word of values.word.split(',').map(Number))
+        for (const lower of values.lower.split(',').map(Number)) {
+          thresholds.lower = lower;
+          thresholds.single = single;
+          thresholds.multi = multi;
+          thresholds.word = word;
+          let persons = 0;
+          let whole = 0;
+          let caps = 0;
+          let rewritten = 0;
+          let lowers = 0;
+          let lowerRewritten = 0;
+          const per: string[] = [];
+          for (const c of corpora) {
+            const units = c.units.filter((u) => u.split === 'dev');
+            if (units.length === 0) continue;
+            const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
+            persons += f.persons;
+            whole += f.personsWhole;
+            caps += f.capitalised;
+            rewritten += f.rewritten;
+            lowers += f.lowerNames;
+            lowerRewritten += f.lowerRewritten;
+            per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+          }
+          console.log(
+            `single ${single} multi ${multi} word ${word} lower ${lower}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
+              `rewritten ${((100 * rewritten) / caps).toFixed(2)}%, lower-case names of no one rewritten ` +
+              `${((100 * lowerRewritten) / lowers).toFixed(1)}%  | ${per.join(' | ')}`,
+          );
         }
-        console.log(
-          `single ${single} multi ${multi} word ${word}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
-            `rewritten ${((100 * rewritten) / caps).toFixed(2)}%  | ${per.join(' | ')}`,
-        );
-      }
 }
 
 if (require.main === module) main();

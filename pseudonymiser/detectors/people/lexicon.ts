@@ -108,6 +108,62 @@ function info(lower: string): number {
   return v;
 }
 
+/** Bits of the table of lower-case name words (a bit per hash value; a set bit is confirmed by a lookup). */
+const LOWER_NAME_BITS = 22;
+let lowerNames: Uint32Array | null = null;
+
+/** FNV-1a of `s[start, end)`, by UTF-16 code unit, without a copy. */
+function fnvAt(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Whether a word's flags make it a name written in lower case: on a name list and no English word. */
+function lowerNameFlags(f: number): boolean {
+  return (f & (FIRST | FIRST_RARE | SURNAME | SURNAME_RARE)) !== 0 && (f & (WORD | WORD_TOP | WORD_RARE)) === 0;
+}
+
+/** The hashes of every entry of three or more letters a-z that lowerNameFlags accepts, as bits (on first use). */
+function lowerNameTable(): Uint32Array {
+  if (!lowerNames) {
+    const bits = new Uint32Array(1 << (LOWER_NAME_BITS - 5));
+    const s = ENTRIES;
+    const o = entryOffsets();
+    const mask = (1 << LOWER_NAME_BITS) - 1;
+    for (let k = 0; k + 1 < o.length; k++) {
+      const colon = o[k + 1]! - 6;
+      const start = o[k]!;
+      if (colon - start < 3) continue;
+      let plain = true;
+      for (let i = start; i < colon && plain; i++) {
+        const c = s.charCodeAt(i);
+        plain = c >= 97 && c <= 122;
+      }
+      if (!plain || !lowerNameFlags(parseInt(s.slice(colon + 1, colon + 3), 16))) continue;
+      const h = fnvAt(s, start, colon) & mask;
+      bits[h >>> 5]! |= 1 << (h & 31);
+    }
+    lowerNames = bits;
+  }
+  return lowerNames;
+}
+
+/**
+ * Whether `text[start, end)`, letters a-z in lower case, is a name as people write names in lower case (`priya`,
+ * `desrosiers`): a given name or surname of the lists that is no English word. A hash table answers most words
+ * without a copy; a word it holds is confirmed by the lexicon.
+ */
+export function lowerNameAt(text: string, start: number, end: number): boolean {
+  if (end - start < 3 || end - start > 20) return false;
+  const h = fnvAt(text, start, end) & ((1 << LOWER_NAME_BITS) - 1);
+  if ((lowerNameTable()[h >>> 5]! & (1 << (h & 31))) === 0) return false;
+  return lowerNameFlags(flagsOf(text.slice(start, end)));
+}
+
 /** Flags of a lower-case token (0 when unknown). */
 export function flagsOf(lower: string): number {
   return info(lower) & 127;
@@ -126,13 +182,24 @@ export function registerOf(lower: string): number | undefined {
 }
 
 let publicOrgs: ReadonlySet<string> | null = null;
+let namedNames: string = named.names;
+
+/**
+ * The organisations named in published text, `|`-separated, in place of data/named-orgs.json's: `npm run train:ner`
+ * sets the list it is about to write before it trains, so that what the model learns of public names never depends
+ * on the list an earlier run wrote.
+ */
+export function useNamedOrgs(names: string): void {
+  namedNames = names;
+  publicOrgs = null;
+}
 
 /**
  * Whether a lower-case name is a public organisation, product or project: a brand of data/orgs.json, or an
  * organisation named in published text (data/named-orgs.json, written by `npm run train:ner`).
  */
 export function isPublicOrg(lower: string): boolean {
-  return (publicOrgs ??= new Set([...orgs.public.split('|'), ...named.names.split('|')])).has(lower);
+  return (publicOrgs ??= new Set([...orgs.public.split('|'), ...namedNames.split('|')])).has(lower);
 }
 
 let placeNames: ReadonlySet<string> | null = null;

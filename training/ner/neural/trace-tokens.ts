@@ -42,7 +42,7 @@ function main(): void {
     calls++;
     if (!counting) return out;
     let n = 0;
-    for (let i = 0; i < t.count; i++) if (scored(t, i, O)) n++;
+    for (let i = 0; i < t.count; i++) if (scored(t, i, O, true)) n++;
     candidates += n;
     if (n > 0) candidateRegionTokens += t.count;
     return out;

@@ -22,6 +22,7 @@ import { isGiven, isPlainWord, neverName } from '../score';
 import * as lex from '../lexicon';
 import { RunMemo, runCache } from '../../../memo';
 import { own } from '../../../strings';
+import { isSpace } from '../text';
 
 let weights: Int16Array | null = null;
 
@@ -37,10 +38,11 @@ function model(): Int16Array {
 
 /**
  * The least margin (best name tag's score less the best other tag's, at the span's weakest token) a span needs:
- * one word alone, two words or more, and one word alone that is also an English word (`Rose`, `Bill`). Chosen on
+ * one word alone, two words or more, one word alone that is also an English word (`Rose`, `Bill`), and a name in
+ * lower case (`priya raman`: more is needed where capitals say nothing). Chosen on
  * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 30 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -60,9 +62,13 @@ function initials(w: string): boolean {
   return /^(?:\p{L}\.)+$/u.test(w) || /^\p{Lu}$/u.test(w);
 }
 
-/** An English word of any frequency band that no name list holds (`borrower`, `lender`). */
+/**
+ * An English word of any frequency band that no name list holds (`borrower`, `lender`), or a compound of such words
+ * on no list as a whole (`set-cookie`, `follow-up`).
+ */
 export function ordinaryWord(lower: string): boolean {
   const f = lex.flagsOf(lower);
+  if (f === 0 && lower.indexOf('-') > 0) return lower.split('-').every((p) => p.length > 0 && ordinaryWord(p));
   return (
     (f & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0 &&
     (f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0
@@ -74,6 +80,19 @@ function camelCase(word: string): boolean {
   return /\p{Ll}{2}\p{Lu}/u.test(word) && !/^(?:Mac|Van|Von|Fitz|Della|Dos|Das)\p{Lu}/u.test(word);
 }
 
+/**
+ * Whether token `i` is a capitalised word that a name list holds as a given name or surname and that is no English
+ * word and no place: a part of the name it stands beside.
+ */
+function nameNeighbour(t: Tokens, i: number): boolean {
+  if (t.kind[i] !== WORD) return false;
+  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  if (!/^\p{Lu}\p{Ll}/u.test(w)) return false;
+  const lower = w.toLowerCase();
+  const f = lex.flagsOf(lower);
+  return (f & (lex.FIRST | lex.SURNAME)) !== 0 && !englishWord(lower) && !lex.isPlace(lower) && !lex.isPublicOrg(lower);
+}
+
 /** An airport's code in brackets after a word. */
 const AIRPORT = /^\s*\([A-Z]{3}\)/;
 
@@ -83,7 +102,7 @@ function englishWord(lower: string): boolean {
 }
 
 /**
- * What reportSpan decided to report of a span: the report's arguments, with its position (`at`) counted from the
+ * What decideSpan decided to report of a span: the report's arguments, with its position (`at`) counted from the
  * region's start, so that a region read again (the same text, anywhere) reports the same again unread.
  */
 type Decision =
@@ -151,6 +170,12 @@ function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base
       t.kind[i] === WORD && ordinaryWord(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
     while (from < to && (plain(from) || t.kind[from] !== WORD)) from++;
     while (to > from && (plain(to - 1) || t.kind[to - 1] !== WORD)) to--;
+    // a capitalised name of the lists right before or after is the rest of the name, whichever comes first (`Hwang
+    // Ye-jin`, where the model tagged the given name alone)
+    if (to > from) {
+      while (from > 0 && nameNeighbour(t, from - 1)) from--;
+      while (to < t.count && nameNeighbour(t, to)) to++;
+    }
   }
   if (to <= from) return;
   const span: Span = { ...s, from, to };
@@ -271,14 +296,18 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   t.text = text;
   t.count = 0;
   regionEnd = to;
-  readPast = false;
+  // a region cut inside a run of characters: its last word is read on past it (tokens.ts candidateAt)
+  const next = text.charCodeAt(to);
+  readPast = to < text.length && !(isSpace(next) || next === 0);
   tokenize(t, from, to);
   const d = decoder.decode(t, w, lineStart, 0);
   const facts = decoder.facts;
   let out: Decision[] | null = null;
   for (const s of spansOf(t.count, d)) {
     const words = s.to - s.from;
-    if (s.margin >= (words === 1 ? thresholds.single : thresholds.multi)) decideSpan(t, facts, s, (out ??= []), from);
+    const c = text.charCodeAt(t.start[s.from]!);
+    const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
+    if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from);
   }
   return out === null || out.length === 0 ? NONE : out;
 }
@@ -288,7 +317,7 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   const w = model();
   const text = chunk.corpus;
   const segs = chunk.segments;
-  const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word}`;
+  const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word} ${thresholds.lower}`;
   if (margins !== rememberedWith) {
     for (const m of remembered) m.clear();
     rememberedChars = 0;

@@ -8,7 +8,8 @@
  * or right after a word tagged as a name); every other token is O. A tag that
  * continues a name (I-) follows only a tag of the same kind.
  */
-import { candidateAt, LINK, PUNCT, WORD, type Tokens } from './tokens';
+import { candidateAt, lowerCandidateAt, LINK, PUNCT, WORD, type Tokens } from './tokens';
+import { lowerNameAt } from '../lexicon';
 import {
   featuresAt,
   MAX_FEATURES,
@@ -52,18 +53,24 @@ export function allowed(prev: number, tag: number): boolean {
 /** Lower-case words that may stand inside an organisation's or another thing's name (`of`, `and`). */
 const JOINING = new Set([...PARTICLES, ...'of and for the on at in und et'.split(' ')]);
 
-/** Whether token `i` is scored at all, after a token tagged `prev`. */
-export function scored(t: Tokens, i: number, prev: number): boolean {
+/**
+ * Whether token `i` is scored at all, after a token tagged `prev`; `lowerCase`: whether a name in lower case may
+ * start or go on a person's name.
+ */
+export function scored(t: Tokens, i: number, prev: number, lowerCase: boolean): boolean {
   const kind = t.kind[i]!;
   if (prev !== O) {
     // a name goes on over words and numbers, and over the punctuation inside names (`Harris, Steven`, `Harbor &
     // Finch`, `Jean - Luc`); a full stop, a colon or a bracket ends it
     if (kind === WORD) {
-      // a word in lower case goes on a name only as a particle or a joining word (`van`, `bin`, `of`, `and`)
+      // a word in lower case goes on a name only as a particle or a joining word (`van`, `bin`, `of`, `and`), or,
+      // in a person's name, as a name of the lists that is no English word (`patricia desrosiers`)
       const c = t.text.charCodeAt(t.start[i]!);
       if (c >= 97 && c <= 122) {
         const w = t.text.slice(t.start[i]!, t.end[i]!);
-        return prev === B_PER || prev === I_PER ? PARTICLES.has(w) : JOINING.has(w);
+        if (prev === B_PER || prev === I_PER)
+          return PARTICLES.has(w) || (lowerCase && lowerNameAt(t.text, t.start[i]!, t.end[i]!));
+        return JOINING.has(w);
       }
       return true;
     }
@@ -72,7 +79,11 @@ export function scored(t: Tokens, i: number, prev: number): boolean {
     return c === 44 || c === 38 || c === 45 || c === 39 || c === 0x2019;
   }
   if (kind !== WORD) return false;
-  return candidateAt(t.text, t.start[i]!, upperTable(), letterTable());
+  const letters = letterTable();
+  return (
+    candidateAt(t.text, t.start[i]!, upperTable(), letters) ||
+    (lowerCase && lowerCandidateAt(t.text, t.start[i]!, letters))
+  );
 }
 
 export function scoreInto(feats: Int32Array, n: number, w: Weights, out: Float64Array): void {
@@ -91,6 +102,12 @@ export class Decoder {
   out: Decoded = newDecoded();
   /** What one unit of the weights is worth (a stored model's step): margins are in the model's own units. */
   scale = 1;
+  /**
+   * Whether names in lower case are read (`spoke with priya raman`). Training leaves them out: on the dev splits,
+   * a model that learned from capitalised names alone finds more of them, through the lexicon's features, than one
+   * that learned from the corpora's lower-case words too, and keeps more of the other forms.
+   */
+  lowerCase = true;
 
   /**
    * Tags the tokens of one region. `learn`, when given, is called per scored
@@ -114,7 +131,7 @@ export class Decoder {
     for (let i = 0; i < t.count; i++) {
       let tag = O;
       margins[i] = 0;
-      if (scored(t, i, p1)) {
+      if (scored(t, i, p1, this.lowerCase)) {
         const n = featuresAt(t, this.facts, i, p1, p2, ctx, shout, this.feats);
         scoreInto(this.feats, n, w, this.scores);
         let best = O;

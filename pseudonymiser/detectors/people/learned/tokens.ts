@@ -12,6 +12,7 @@
  *   e-mail address, URL or host (`LINK`), which is never a name.
  */
 import { letterTable, upperTable, isSpace } from '../text';
+import { lowerNameAt } from '../lexicon';
 
 export const WORD = 0;
 export const NUMBER = 1;
@@ -174,13 +175,62 @@ function caselessLetter(c: number): boolean {
   );
 }
 
+/** Whether `c` is a letter, a digit or `_` (what a word or an identifier is made of). */
+function wordChar(c: number, letters: Uint8Array): boolean {
+  return letters[c] === 1 || (c >= 48 && c <= 57) || c === 95;
+}
+
 /** Whether a word that could be a name starts at `i` (capitalised or caseless, after no letter or digit). */
 export function candidateAt(text: string, i: number, up: Uint8Array, letters: Uint8Array): boolean {
   const c = text.charCodeAt(i);
   if (!up[c] && !caselessLetter(c)) return false;
-  if (i === 0) return true;
-  const p = text.charCodeAt(i - 1);
-  return !letters[p] && !(p >= 48 && p <= 57) && p !== 95;
+  return i === 0 || !wordChar(text.charCodeAt(i - 1), letters);
+}
+
+/**
+ * Whether a word in lower case that is a name of the lists and no English word starts at `i`, after no letter or
+ * digit (`spoke with priya raman`).
+ */
+export function lowerCandidateAt(text: string, i: number, letters: Uint8Array): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 97 || c > 122 || (i > 0 && wordChar(text.charCodeAt(i - 1), letters))) return false;
+  return lowerNameAt(text, i, lowerWordEnd(text, i, letters));
+}
+
+/** The end of a word of letters a-z at `i`, or `i` when it runs on into other letters, digits or `_`. */
+function lowerWordEnd(text: string, i: number, letters: Uint8Array): number {
+  let e = i;
+  const n = text.length;
+  while (e < n) {
+    const d = text.charCodeAt(e);
+    if (d < 97 || d > 122) break;
+    e++;
+  }
+  return e < n && wordChar(text.charCodeAt(e), letters) ? i : e;
+}
+
+/**
+ * Calls `found(start, end)` for each word in lower case of `text` that is a name of the lists and no English word,
+ * in order: one pass over the characters, words and identifiers skipped whole.
+ */
+function forEachLowerName(text: string, letters: Uint8Array, found: (start: number, end: number) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      const e = lowerWordEnd(text, i, letters);
+      if (e > i) {
+        if (lowerNameAt(text, i, e)) found(i, e);
+        i = e;
+        continue;
+      }
+    }
+    if (wordChar(c, letters)) {
+      i++;
+      while (i < n && wordChar(text.charCodeAt(i), letters)) i++;
+    } else i++;
+  }
 }
 
 /**
@@ -201,20 +251,36 @@ function lineBreak(c: number): boolean {
 /**
  * Calls `visit(from, to)` for each region of `text`: every candidate word with
  * REACH characters on each side (cut at line breaks, widened to whole tokens),
- * regions that touch merged.
+ * regions that touch merged. `lowerCase` false leaves out the regions that only
+ * a name in lower case opens: training reads those no more (on the dev splits,
+ * the model learned from capitalised regions alone finds more names in lower
+ * case than one that also learned from those, and keeps more of the forms).
  */
-export function forEachRegion(text: string, visit: (from: number, to: number) => void): void {
+export function forEachRegion(text: string, visit: (from: number, to: number) => void, lowerCase = true): void {
   const up = upperTable();
   const letters = letterTable();
   const n = text.length;
   let open = -1;
   let close = -1;
+  // the names in lower case, found first in one pass; the capitalised candidates are merged in as they come
+  const lower: number[] = [];
+  if (lowerCase) forEachLowerName(text, letters, (s, e) => lower.push(s, e));
+  let next = 0;
   const starts = MAYBE_CANDIDATE;
   starts.lastIndex = 0;
-  // `test` allocates no match: each match is one character, ending at lastIndex
-  while (starts.test(text)) {
-    const i = starts.lastIndex - 1;
-    if (!candidateAt(text, i, up, letters)) continue;
+  for (;;) {
+    // `test` allocates no match: each match is one character, ending at lastIndex
+    const capital = starts.test(text) ? starts.lastIndex - 1 : n;
+    let i: number;
+    if (next < lower.length && lower[next]! < capital) {
+      i = lower[next]!;
+      next += 2;
+      // the capital found is looked at again after this word
+      starts.lastIndex = capital < n ? capital : n;
+    } else if (capital < n) {
+      i = capital;
+      if (!candidateAt(text, i, up, letters)) continue;
+    } else break;
     // the start: REACH back, not past a line break, then forward to a space
     let s = i;
     const floor = Math.max(0, i - REACH);
