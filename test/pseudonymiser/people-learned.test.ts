@@ -168,11 +168,11 @@ describe('the learned recogniser’s remembered regions', () => {
 
   it('reports a region read again at its own place', () => {
     // `Rose` is an English word too: reported where it stands only, each time its line is read again
-    const line = 'Ask Rose to sign.';
-    expect(learnedFindings(`12345\n${line}`).map((f) => f.at)).toEqual([{ start: 10, end: 14 }]);
+    const line = 'Signed off by Rose on Monday.';
+    expect(learnedFindings(`12345\n${line}`).map((f) => f.at)).toEqual([{ start: 20, end: 24 }]);
     expect(learnedFindings(`${line}\n${line}`).map((f) => f.at)).toEqual([
-      { start: 4, end: 8 },
-      { start: line.length + 5, end: line.length + 9 },
+      { start: 14, end: 18 },
+      { start: line.length + 15, end: line.length + 19 },
     ]);
   });
 
@@ -185,13 +185,13 @@ describe('the learned recogniser’s remembered regions', () => {
   it('reads a region again when the margins change', () => {
     const saved = { ...thresholds };
     try {
-      expect(learnedFindings('Ask Rose to sign.')).toHaveLength(1);
+      expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(1);
       thresholds.word = 1e9; // no English word alone is margin enough
-      expect(learnedFindings('Ask Rose to sign.')).toHaveLength(0);
+      expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(0);
     } finally {
       Object.assign(thresholds, saved);
     }
-    expect(learnedFindings('Ask Rose to sign.')).toHaveLength(1);
+    expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(1);
   });
 });
 
