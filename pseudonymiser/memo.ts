@@ -46,6 +46,10 @@ export class RunMemo<V> {
     this.map.set(own(key), value);
     return value;
   }
+  /** Forgets every key (what the answers depend on besides the key has changed). */
+  clear(): void {
+    this.map.clear();
+  }
 }
 
 /** Registers a cache held some other way (a variable remembering the last value seen). */

@@ -6,6 +6,10 @@ import { twin } from '../../pseudonymiser';
 import { LINK, NUMBER, PUNCT, WORD, newTokens, tokenize } from '../../pseudonymiser/detectors/people/learned/tokens';
 import { BUCKETS, TAG_COUNT } from '../../pseudonymiser/detectors/people/learned/features';
 import { decodeWeights, encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
+import { scanLearned, thresholds } from '../../pseudonymiser/detectors/people/learned/detect';
+import { stateOf } from '../../pseudonymiser/detectors/people/state';
+import { endRun } from '../../pseudonymiser/memo';
+import type { Finding } from '../../pseudonymiser/types';
 import { train } from '../../training/ner/train';
 import type { Corpus } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
@@ -148,6 +152,46 @@ describe('the learned recogniser in the engine', () => {
   it('never renames an object key, whatever it reads like', () => {
     const input = '{"Iban": "x", "Mark": "y"}';
     expect(twin(Buffer.from(input), { key: KEY, format: 'json' }).output.toString()).toBe(input);
+  });
+});
+
+/** What scanLearned alone reports of a text (one segment of plain text). */
+function learnedFindings(input: string): Finding[] {
+  const out: Finding[] = [];
+  const sink = { add: (f: Finding) => out.push(f), has: () => false };
+  scanLearned({ corpus: input, segments: [] }, sink, stateOf(sink));
+  return out;
+}
+
+describe('the learned recogniser’s remembered regions', () => {
+  afterEach(() => endRun());
+
+  it('reports a region read again at its own place', () => {
+    // `Rose` is an English word too: reported where it stands only, each time its line is read again
+    const line = 'Signed off by Rose on Monday.';
+    expect(learnedFindings(`12345\n${line}`).map((f) => f.at)).toEqual([{ start: 20, end: 24 }]);
+    expect(learnedFindings(`${line}\n${line}`).map((f) => f.at)).toEqual([
+      { start: 14, end: 18 },
+      { start: line.length + 15, end: line.length + 19 },
+    ]);
+  });
+
+  it('reads a region again when what it reported depended on the text after it', () => {
+    // an airport code after a word makes it a place's name: here on the next line, past the region
+    expect(learnedFindings('Thanks, Rose\n(ORD) now.')).toEqual([]);
+    expect(learnedFindings('Thanks, Rose\nnow.').map((f) => f.at)).toEqual([{ start: 8, end: 12 }]);
+  });
+
+  it('reads a region again when the margins change', () => {
+    const saved = { ...thresholds };
+    try {
+      expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(1);
+      thresholds.word = 1e9; // no English word alone is margin enough
+      expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(0);
+    } finally {
+      Object.assign(thresholds, saved);
+    }
+    expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(1);
   });
 });
 

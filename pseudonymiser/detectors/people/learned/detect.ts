@@ -20,11 +20,20 @@ import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
 import { isGiven, isPlainWord, neverName } from '../score';
 import * as lex from '../lexicon';
+import { RunMemo, runCache } from '../../../memo';
+import { own } from '../../../strings';
+import { isSpace } from '../text';
 
 let weights: Int16Array | null = null;
 
 function model(): Int16Array {
-  return (weights ??= decodeWeights(stored as StoredModel));
+  if (weights === null) {
+    weights = decodeWeights(stored as StoredModel);
+    // the weights' stored text (2.3 MB, which the module cache would hold for the life of the process) is read
+    // once: the decoded weights are all that is read again
+    (stored as { data: string }).data = '';
+  }
+  return weights;
 }
 
 /**
@@ -92,7 +101,40 @@ function englishWord(lower: string): boolean {
   return (lex.flagsOf(lower) & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0;
 }
 
-function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st: PeopleState): void {
+/**
+ * What decideSpan decided to report of a span: the report's arguments, with its position (`at`) counted from the
+ * region's start, so that a region read again (the same text, anywhere) reports the same again unread.
+ */
+type Decision =
+  | { readonly what: 'org'; readonly surface: string; readonly canonical: string }
+  | {
+      readonly what: 'person';
+      readonly surface: string;
+      readonly given: string;
+      readonly family: string;
+      readonly initialOnly: boolean;
+    }
+  | {
+      readonly what: 'lone';
+      readonly surface: string;
+      readonly role: 'given' | 'family';
+      readonly name: string;
+      readonly at: number;
+      readonly local: boolean;
+    };
+
+/** Reports a decision for the region starting at `base`. */
+function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): void {
+  if (d.what === 'org') reportOrg(sink, st, d.surface, d.canonical, false);
+  else if (d.what === 'person') reportPerson(sink, st, d.surface, d.given, d.family, d.initialOnly);
+  else reportLone(sink, st, d.surface, d.role, d.name, false, base + d.at, d.local);
+}
+
+/**
+ * Decides what of span `s` is reported, into `out`; `base`: where the region starts. The decision reads only the
+ * region's tokens and the fixed lexicons (its strings are flat copies: a decision outlives its chunk).
+ */
+function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base: number): void {
   for (let i = s.from; i < s.to; i++) if (t.kind[i] === LINK) return;
   let from = s.from;
   // a title before the name is no part of it
@@ -157,7 +199,7 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
     if (ws.every((w) => isPlainWord(w.toLowerCase()) || lex.isPublicOrg(w.toLowerCase()))) return;
     const canon = orgCanonicalOf(surface);
     if (canon.length < 2 || lex.isPublicOrg(canon)) return;
-    reportOrg(sink, st, surface, canon, false);
+    out.push({ what: 'org', surface: own(surface), canonical: own(canon) });
     return;
   }
   const lows = ws.map((w) => w.toLowerCase());
@@ -177,12 +219,22 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
       lex.isPlace(t.text.slice(t.start[from - 1]!, t.end[from - 1]!).toLowerCase())
     )
       return;
-    if (AIRPORT.test(t.text.slice(t.end[from]!, t.end[from]! + 8))) return;
+    const after = t.end[from]!;
+    // (what follows may be past the region's end, on the next line: then the decision is this place's alone)
+    if (after + 8 > regionEnd) readPast = true;
+    if (AIRPORT.test(t.text.slice(after, after + 8))) return;
     // one word alone that is also an English word or a place's name is replaced where the model found it: each of
     // its other mentions is read in its own context (`Rose` the person, `Rose gold`); any other is replaced
     // wherever it stands, as a name found in full is
     const local = englishWord(w) || lex.isPlace(w);
-    reportLone(sink, st, ws[0]!, isGiven(w) ? 'given' : 'family', w, false, start, local);
+    out.push({
+      what: 'lone',
+      surface: own(ws[0]!),
+      role: isGiven(w) ? 'given' : 'family',
+      name: own(w),
+      at: start - base,
+      local,
+    });
     return;
   }
   // `Harris, Steven`: the family name first, before a comma
@@ -193,10 +245,16 @@ function reportSpan(t: Tokens, facts: TokenFacts, s: Span, sink: FindingSink, st
   const bareGiven = given.replace(/\./g, '');
   if (initials(comma ? ws[ws.length - 1]! : ws[0]!)) {
     if (initials(comma ? ws[0]! : ws[ws.length - 1]!)) return;
-    reportPerson(sink, st, surface, bareGiven.slice(0, 1), family, true);
+    out.push({
+      what: 'person',
+      surface: own(surface),
+      given: own(bareGiven.slice(0, 1)),
+      family: own(family),
+      initialOnly: true,
+    });
     return;
   }
-  reportPerson(sink, st, surface, given, family);
+  out.push({ what: 'person', surface: own(surface), given: own(given), family: own(family), initialOnly: false });
 }
 
 const decoder = new Decoder();
@@ -204,29 +262,92 @@ decoder.scale = (stored as StoredModel).step;
 /** The tokens of the region at hand, reused (their text is cleared when the scan ends). */
 const tokens = newTokens('');
 
+/** The longest region whose decisions are remembered (a longer one is read each time it stands). */
+const MAX_REMEMBERED = 4096;
+/** No decision: most regions report nothing. */
+const NONE: readonly Decision[] = [];
+/**
+ * The decisions of the regions read in this trace, by their text, apart for regions that open a line: a trace
+ * repeats its texts (a system prompt, a file read twice, a message sent again with every turn), and a region
+ * is the same text each time, read the same way.
+ */
+const remembered = [new RunMemo<readonly Decision[]>(65_536), new RunMemo<readonly Decision[]>(65_536)] as const;
+/** The characters of the remembered regions' texts: at REMEMBERED_CHARS, every region is forgotten. */
+let rememberedChars = 0;
+const REMEMBERED_CHARS = 1 << 20;
+runCache({
+  get size() {
+    return rememberedChars;
+  },
+  clear() {
+    rememberedChars = 0;
+  },
+});
+/** The margins the remembered decisions were taken with (training/ner/tune.ts changes them between twins). */
+let rememberedWith = '';
+
+/** The end of the region being decided, and whether a decision read the text past it (decideSpan). */
+let regionEnd = 0;
+let readPast = false;
+
+/** Reads region [from, to) of `text`: tokens, tags, and what of its spans is reported. */
+function decideRegion(text: string, from: number, to: number, lineStart: boolean, w: Int16Array): readonly Decision[] {
+  const t = tokens;
+  t.text = text;
+  t.count = 0;
+  regionEnd = to;
+  // a region cut inside a run of characters: its last word is read on past it (tokens.ts candidateAt)
+  const next = text.charCodeAt(to);
+  readPast = to < text.length && !(isSpace(next) || next === 0);
+  tokenize(t, from, to);
+  const d = decoder.decode(t, w, lineStart, 0);
+  const facts = decoder.facts;
+  let out: Decision[] | null = null;
+  for (const s of spansOf(t.count, d)) {
+    const words = s.to - s.from;
+    const c = text.charCodeAt(t.start[s.from]!);
+    const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
+    if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from);
+  }
+  return out === null || out.length === 0 ? NONE : out;
+}
+
 /** Reports what the model finds in a chunk's text; object keys are schema, not text, and are not read. */
 export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
   const w = model();
   const text = chunk.corpus;
   const segs = chunk.segments;
+  const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word} ${thresholds.lower}`;
+  if (margins !== rememberedWith) {
+    for (const m of remembered) m.clear();
+    rememberedChars = 0;
+    rememberedWith = margins;
+  }
   let k = 0;
   forEachRegion(text, (from, to) => {
     // regions stop at the separators between segments: the region's segment is the last to start at or before it
     while (k + 1 < segs.length && segs[k + 1]!.start <= from) k++;
     if (segs.length > 0 && segs[k]!.isKey) return;
-    const t = tokens;
-    t.text = text;
-    t.count = 0;
-    tokenize(t, from, to);
     const lineStart = from === 0 || text.charCodeAt(from - 1) === 10;
-    const d = decoder.decode(t, w, lineStart, 0);
-    const facts = decoder.facts;
-    for (const s of spansOf(t.count, d)) {
-      const words = s.to - s.from;
-      const c = text.charCodeAt(t.start[s.from]!);
-      const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
-      if (s.margin >= least) reportSpan(t, facts, s, sink, st);
-    }
+    let decided: readonly Decision[] | undefined;
+    if (to - from <= MAX_REMEMBERED) {
+      const memo = remembered[lineStart ? 1 : 0];
+      const region = text.slice(from, to);
+      decided = memo.get(region);
+      if (decided === undefined) {
+        decided = decideRegion(text, from, to, lineStart, w);
+        // a decision that read past the region's end is not the region's alone: it is not remembered
+        if (!readPast) {
+          if (rememberedChars + region.length > REMEMBERED_CHARS) {
+            for (const m of remembered) m.clear();
+            rememberedChars = 0;
+          }
+          rememberedChars += region.length;
+          memo.set(region, decided);
+        }
+      }
+    } else decided = decideRegion(text, from, to, lineStart, w);
+    for (const d of decided) apply(d, from, sink, st);
   });
   // no chunk is kept alive by the reused tokens
   tokens.text = '';
