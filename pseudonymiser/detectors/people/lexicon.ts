@@ -158,8 +158,12 @@ function lowerNameTable(): Uint32Array {
  * without a copy; a word it holds is confirmed by the lexicon.
  */
 export function lowerNameAt(text: string, start: number, end: number): boolean {
-  if (end - start < 3 || end - start > 20) return false;
-  const h = fnvAt(text, start, end) & ((1 << LOWER_NAME_BITS) - 1);
+  return end - start >= 3 && end - start <= 20 && lowerNameHashed(text, start, end, fnvAt(text, start, end));
+}
+
+/** lowerNameAt for a word whose FNV-1a hash (as `fnvAt` computes it) the caller has already. */
+export function lowerNameHashed(text: string, start: number, end: number, hash: number): boolean {
+  const h = hash & ((1 << LOWER_NAME_BITS) - 1);
   if ((lowerNameTable()[h >>> 5]! & (1 << (h & 31))) === 0) return false;
   return lowerNameFlags(flagsOf(text.slice(start, end)));
 }

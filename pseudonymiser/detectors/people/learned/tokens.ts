@@ -12,7 +12,7 @@
  *   e-mail address, URL or host (`LINK`), which is never a name.
  */
 import { letterTable, upperTable, isSpace } from '../text';
-import { lowerNameAt } from '../lexicon';
+import { lowerNameAt, lowerNameHashed } from '../lexicon';
 
 export const WORD = 0;
 export const NUMBER = 1;
@@ -217,12 +217,17 @@ function forEachLowerName(text: string, letters: Uint8Array, found: (start: numb
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
     if (c >= 97 && c <= 122) {
-      const e = lowerWordEnd(text, i, letters);
-      if (e > i) {
-        if (lowerNameAt(text, i, e)) found(i, e);
-        i = e;
+      // the run of a-z, hashed as it is read (FNV-1a, as lexicon.ts `fnvAt`)
+      const s = i;
+      let h = 0x811c9dc5;
+      do {
+        h = Math.imul(h ^ c, 0x01000193);
+        c = ++i < n ? text.charCodeAt(i) : 32;
+      } while (c >= 97 && c <= 122);
+      if (!wordChar(c, letters)) {
+        if (i - s >= 3 && i - s <= 20 && lowerNameHashed(text, s, i, h >>> 0)) found(s, i);
         continue;
       }
     }
