@@ -261,6 +261,9 @@ export function digitRuns(text: string): { digits: string; toPlain: Int32Array }
   return { digits: pieces.join(''), toPlain: Int32Array.from(at) };
 }
 
+/** The most digits before a national number in its run: `00`, a country code of three digits, a trunk 0. */
+const MAX_PREFIX = 6;
+
 /** Nothing, a trunk 0, or a country code (after `00` or not) with or without a trunk 0. */
 function acceptedPrefix(prefix: string): boolean {
   if (prefix === '' || prefix === '0') return true;
@@ -275,16 +278,27 @@ function acceptedPrefix(prefix: string): boolean {
  * trunk 0 (`+442079460958`, `02079460958`, `0044…`, `440…`).
  */
 function phoneStart(plain: string, digits: string, toPlain: Int32Array, m: number): number {
+  // the digits before the match in its group: a few at most (a longer group is another number), so each match
+  // costs the same however long the group
+  const joined = (i: number): boolean =>
+    i > 0 && digits.charCodeAt(i - 1) !== 0x78 && toPlain[i - 1] === toPlain[i]! - 1;
   let g = m;
-  while (g > 0 && digits.charCodeAt(g - 1) !== 0x78 && toPlain[g - 1] === toPlain[g]! - 1) g--;
+  while (joined(g)) {
+    if (m - g >= MAX_PREFIX) return -1;
+    g--;
+  }
   if (!acceptedPrefix(digits.slice(g, m))) return -1;
   // the whole run when all of it before the match is such a prefix (`0044 20 7946 0958`, `+44 (0) 20 …`)
   let r = g;
-  while (r > 0 && digits.charCodeAt(r - 1) !== 0x78) r--;
-  if (r < g && acceptedPrefix(digits.slice(r, m))) g = r;
+  while (r > 0 && digits.charCodeAt(r - 1) !== 0x78 && m - r < MAX_PREFIX) r--;
+  if (r < g && (r === 0 || digits.charCodeAt(r - 1) === 0x78) && acceptedPrefix(digits.slice(r, m))) g = r;
   let start = toPlain[g]!;
   // with the `+` or `(` it is written after
-  while (start > 0 && (plain.charCodeAt(start - 1) === 0x2b || plain.charCodeAt(start - 1) === 0x28)) start--;
+  for (let i = 0; i < 2 && start > 0; i++) {
+    const c = plain.charCodeAt(start - 1);
+    if (c !== 0x2b && c !== 0x28) break;
+    start--;
+  }
   return start;
 }
 

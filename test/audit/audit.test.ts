@@ -172,6 +172,8 @@ describe('Auditor', () => {
       'phone:2079 46 09 58',
     ]);
     expect(found(phones, 'order 5552079460958')).toEqual([]);
+    // a group of digits longer than a prefix and a national number is another number, however long
+    expect(found([v('111 1111', 'phone')], `${'1'.repeat(100_000)} 111 1111`)).toEqual(['phone:111 1111']);
   });
 
   it('finds a phone by its digits JSON-escaped and percent-encoded, with its column in the original text', () => {
