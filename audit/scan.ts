@@ -207,9 +207,12 @@ const NATIONAL_DIGITS = 6;
  * The digits a phone is searched by, whatever its layout: its national number, without country code, trunk 0 or
  * separators (`+44 20 7946 0958`, `+44 (0)20 7946 0958`, `0044 20 7946 0958` and `020 7946 0958` all give
  * `2079460958`). A number written without `+` or `00` is taken as national (its leading 0 dropped); one of 11 or more
- * digits not starting with 0 is searched also without what would be its country code (`1 415 555 0100`).
+ * digits not starting with 0 is searched also without what would be its country code (`1 415 555 0100`). An
+ * extension at the end (`ext. 12`, `x12`, `#12`) is left out.
  */
-export function significantDigits(phone: string): string[] {
+export function significantDigits(written: string): string[] {
+  // an extension is not dialled as part of the number (`… 0958 ext. 12`, `… 0958 x12`, `… 0958#12`)
+  const phone = written.replace(/\s*(?:ext\.?|extension|x|#)\s*\d{1,6}\s*$/i, '');
   const digits = phone.replace(/\D/g, '');
   if (digits.length < PHONE_DIGITS) return [];
   const out: string[] = [];

@@ -160,6 +160,13 @@ describe('Auditor', () => {
       ]);
     // and the same from a value written nationally, or without separators
     expect(found([v('020 7946 0958', 'phone')], 'x +44 20 7946 0958 y')).toEqual(['phone:+44 20 7946 0958']);
+    expect(found([v('+44 20 7946 0958 ext. 12', 'phone')], 'x 020 7946 0958 y')).toEqual(['phone:020 7946 0958']);
+    expect(found([v('14155550199', 'phone')], 'x +1 415 555 0199 y (415) 555-0199')).toEqual([
+      'phone:+1 415 555 0199',
+      'phone:(415) 555-0199',
+    ]);
+    // the country code is not compared: the same national number after another one is reported
+    expect(found(phones, '+45 20 7946 0958')).toEqual(['phone:+45 20 7946 0958']);
     expect(found([v('+1 (415) 555-0199', 'phone')], 'x 1-415-555-0199 y 4155550199')).toEqual([
       'phone:1-415-555-0199',
       'phone:4155550199',
