@@ -1,5 +1,5 @@
 /**
- * `tracetwin audit --values FILE [--values FILE]... [--show] TWIN...`
+ * `tracetwin audit --values FILE [--values FILE]... [--show] [--json] TWIN...`
  *
  * Reports every occurrence, in the twins, of values the organisation knows to
  * be sensitive (audit/). Independent of how the twins were made. Exit status:
@@ -100,13 +100,12 @@ export function auditText(
     ...pos[i]!,
     ...(show
       ? {
-          shown: JSON.stringify(
+          shown:
             text.slice(Math.max(0, s.start - CONTEXT), s.start) +
-              '[' +
-              text.slice(s.start, s.end) +
-              ']' +
-              text.slice(s.end, s.end + CONTEXT),
-          ),
+            '[' +
+            text.slice(s.start, s.end) +
+            ']' +
+            text.slice(s.end, s.end + CONTEXT),
         }
       : {}),
   }));
@@ -193,7 +192,7 @@ export function report(results: readonly FileResult[], values: readonly Value[],
           String(s.line),
           String(s.column),
           `${v.source}:${v.line}`,
-          ...(show ? [s.shown ?? ''] : []),
+          ...(show ? [JSON.stringify(s.shown ?? '')] : []),
         ]);
       }
     }
@@ -227,6 +226,60 @@ export function report(results: readonly FileResult[], values: readonly Value[],
   return lines.join('\n') + '\n';
 }
 
+/** Counts per kind, in KINDS order, of the kinds present. */
+function perKind(kinds: Iterable<Kind>): Record<string, number> {
+  const counts = new Map<Kind, number>();
+  for (const k of kinds) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return Object.fromEntries(KINDS.filter((k) => counts.has(k)).map((k) => [k, counts.get(k)!]));
+}
+
+/**
+ * The report as one JSON document (`--json`): every survivor with its file, kind, line, column and the values file
+ * and line it matched, by file then position; the counts; and what was searched. Never the matched text, unless
+ * `show` (then each survivor's `text`: the survivor in brackets with the text around it).
+ */
+export function jsonReport(
+  results: readonly FileResult[],
+  list: { values: readonly Value[]; ignoredColumns: readonly string[]; tooShort: number },
+  show: boolean,
+): string {
+  const survivors = results.flatMap((r) =>
+    [...r.survivors]
+      .sort((a, b) => a.line - b.line || a.column - b.column)
+      .map((s) => {
+        const v = list.values[s.value]!;
+        return {
+          file: r.file,
+          kind: s.kind,
+          line: s.line,
+          column: s.column,
+          valuesFile: v.source,
+          valuesLine: v.line,
+          ...(show ? { text: s.shown ?? '' } : {}),
+        };
+      }),
+  );
+  const doc = {
+    survivors,
+    counts: {
+      survivors: survivors.length,
+      byKind: perKind(survivors.map((s) => s.kind)),
+      files: results.length,
+      filesWithSurvivors: results.filter((r) => r.survivors.length > 0).length,
+      perFile: results
+        .filter((r) => r.survivors.length > 0)
+        .map((r) => ({ file: r.file, survivors: r.survivors.length, byKind: perKind(r.survivors.map((s) => s.kind)) })),
+    },
+    searched: {
+      values: list.values.length,
+      byKind: perKind(list.values.map((v) => v.kind)),
+      tooShort: list.tooShort,
+      columnsNotRead: list.ignoredColumns,
+    },
+  };
+  return JSON.stringify(doc, null, 2) + '\n';
+}
+
 export function registerAudit(program: Command): void {
   program
     .command('audit')
@@ -241,16 +294,16 @@ export function registerAudit(program: Command): void {
       [] as string[],
     )
     .option('--show', 'print each occurrence with the text around it (the report then holds sensitive text)')
+    .option('--json', 'print the report as one JSON document (survivors, counts, values searched per kind)')
     .exitOverride((err) => {
       // usage errors are bad input (2); --help and --version exit as they are
       process.exit(err.exitCode === 0 ? 0 : 2);
     })
-    .action((twins: string[], opts: { values: string[]; show?: boolean }) => {
+    .action((twins: string[], opts: { values: string[]; show?: boolean; json?: boolean }) => {
       try {
         if (opts.values.length === 0) throw new BadInputError('give at least one --values FILE');
-        const { values, ignoredColumns, tooShort } = loadValues(
-          opts.values.map((f) => ({ text: readText(f, 'values file'), source: f })),
-        );
+        const list = loadValues(opts.values.map((f) => ({ text: readText(f, 'values file'), source: f })));
+        const { values, ignoredColumns, tooShort } = list;
         if (ignoredColumns.length > 0)
           process.stderr.write(`tracetwin audit: columns not read (no known kind): ${ignoredColumns.join(', ')}\n`);
         if (tooShort > 0)
@@ -263,7 +316,8 @@ export function registerAudit(program: Command): void {
           file,
           survivors: auditFile(auditor, file, opts.show === true),
         }));
-        process.stdout.write(report(results, values, opts.show === true));
+        const show = opts.show === true;
+        process.stdout.write(opts.json ? jsonReport(results, list, show) : report(results, values, show));
         process.exitCode = results.some((r) => r.survivors.length > 0) ? 1 : 0;
       } catch (err) {
         // any failure is 2, never 1: 1 means survivors were found

@@ -141,6 +141,71 @@ describe('Auditor', () => {
     ]);
   });
 
+  it('finds a phone by its significant digits in any layout, with or without country code and trunk 0', () => {
+    const phones = [v('+44 20 7946 0958', 'phone')];
+    for (const layout of [
+      '+44 20 7946 0958',
+      '020 7946 0958',
+      '+442079460958',
+      '02079460958',
+      '0044 20 7946 0958',
+      '+44 (0)20 7946 0958',
+      '(020) 7946-0958',
+      '20.7946.0958',
+      'tel:+44-20-7946-0958',
+    ])
+      expect([layout, found(phones, `call ${layout}, today`)]).toEqual([
+        layout,
+        [`phone:${layout.replace(/^tel:/, '')}`],
+      ]);
+    // and the same from a value written nationally, or without separators
+    expect(found([v('020 7946 0958', 'phone')], 'x +44 20 7946 0958 y')).toEqual(['phone:+44 20 7946 0958']);
+    expect(found([v('+44 20 7946 0958 ext. 12', 'phone')], 'x 020 7946 0958 y')).toEqual(['phone:020 7946 0958']);
+    expect(found([v('14155550199', 'phone')], 'x +1 415 555 0199 y (415) 555-0199')).toEqual([
+      'phone:+1 415 555 0199',
+      'phone:(415) 555-0199',
+    ]);
+    // the country code is not compared: the same national number after another one is reported
+    expect(found(phones, '+45 20 7946 0958')).toEqual(['phone:+45 20 7946 0958']);
+    expect(found([v('+1 (415) 555-0199', 'phone')], 'x 1-415-555-0199 y 4155550199')).toEqual([
+      'phone:1-415-555-0199',
+      'phone:4155550199',
+    ]);
+  });
+
+  it('does not find a phone by digits that are part of a longer number or joined across other text', () => {
+    const phones = [v('+44 20 7946 0958', 'phone')];
+    expect(found(phones, '120794609581 9920794609 5 id 20 and 7946 0958 / 2079 46 09 58')).toEqual([
+      'phone:2079 46 09 58',
+    ]);
+    expect(found(phones, 'order 5552079460958')).toEqual([]);
+    // a group of digits longer than a prefix and a national number is another number, however long
+    expect(found([v('111 1111', 'phone')], `${'1'.repeat(100_000)} 111 1111`)).toEqual(['phone:111 1111']);
+  });
+
+  it('finds a phone by its digits JSON-escaped and percent-encoded, with its column in the original text', () => {
+    const text = '{"m":"{\\"tel\\":\\"020%207946%200958\\"}"}';
+    const survivors = new Auditor([v('+44 20 7946 0958', 'phone')]).audit(text);
+    expect(survivors.map((s) => text.slice(s.start, s.end))).toEqual(['020%207946%200958']);
+  });
+
+  it('reads HTML character references and percent-encoded non-ASCII characters before the search', () => {
+    const vs = [v('ana.lima@example.com', 'email'), v('José Müller', 'name'), v('Smith & Sons', 'company')];
+    expect(found(vs, '<a>ana.lima&#64;example.com</a> ana.lima&#x40;example.com ana.lima&amp;#64;example.com')).toEqual(
+      ['email:ana.lima&#64;example.com', 'email:ana.lima&#x40;example.com', 'email:ana.lima&amp;#64;example.com'],
+    );
+    expect(found(vs, '<p>Jos&eacute; M&uuml;ller of Smith &amp; Sons</p>')).toEqual([
+      'name:Jos&eacute; M&uuml;ller',
+      'company:Smith &amp; Sons',
+    ]);
+    expect(found(vs, '/u?n=Jos%C3%A9+M%C3%BCller /u?n=Jos%25C3%25A9%20M%25C3%25BCller')).toEqual([
+      'name:Jos%C3%A9+M%C3%BCller',
+      'name:Jos%25C3%25A9%20M%25C3%25BCller',
+    ]);
+    // a lone or broken byte is kept as it is
+    expect(unescape('a%C3b %E9 %FF &bogus; &#xD800;').text).toBe('a%C3b %E9 %FF &bogus; &#xD800;');
+  });
+
   it('folds ASCII case for e-mails, domains and user names only', () => {
     expect(found(values, 'INITECH initech Initech')).toEqual(['company:Initech']);
     expect(found(values, 'JDOE42 and ANA.LIMA@EXAMPLE.COM')).toEqual(['username:JDOE42', 'email:ANA.LIMA@EXAMPLE.COM']);
@@ -257,6 +322,48 @@ describe('tracetwin audit', () => {
     const r = run(['--values', 'crm.csv', '--show', path.join('twins', 'a.jsonl')]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('[Smithers, John]');
+  });
+
+  it('prints one JSON document with --json: survivors, counts and values searched, no text unless --show', () => {
+    const r = run(['--values', 'crm.csv', '--json', 'twins']);
+    expect(r.status).toBe(1);
+    const a = path.join('twins', 'a.jsonl');
+    expect(JSON.parse(r.stdout)).toEqual({
+      survivors: [
+        { file: a, kind: 'email', line: 2, column: 17, valuesFile: 'crm.csv', valuesLine: 2 },
+        { file: a, kind: 'name', line: 2, column: 44, valuesFile: 'crm.csv', valuesLine: 2 },
+      ],
+      counts: {
+        survivors: 2,
+        byKind: { email: 1, name: 1 },
+        files: 2,
+        filesWithSurvivors: 1,
+        perFile: [{ file: a, survivors: 2, byKind: { email: 1, name: 1 } }],
+      },
+      searched: { values: 2, byKind: { email: 1, name: 1 }, tooShort: 0, columnsNotRead: ['notes'] },
+    });
+    expect(r.stdout).not.toMatch(/john|smithers/i);
+    const shown = run(['--values', 'crm.csv', '--json', '--show', a]);
+    expect(shown.status).toBe(1);
+    expect((JSON.parse(shown.stdout) as { survivors: { text: string }[] }).survivors.map((s) => s.text)).toEqual([
+      expect.stringContaining('[JOHN@ACME.EXAMPLE]'),
+      expect.stringContaining('[Smithers, John]'),
+    ]);
+    const none = run(['--values', 'crm.csv', '--json', path.join('twins', 'b.json')]);
+    expect(none.status).toBe(0);
+    expect(JSON.parse(none.stdout)).toMatchObject({ survivors: [], counts: { survivors: 0, files: 1 } });
+    expect(run(['--values', 'missing.csv', '--json', 'twins']).status).toBe(2);
+  });
+
+  it('finds a phone of the export written in another layout in a twin', () => {
+    fs.writeFileSync(path.join(dir, 'phones.csv'), 'mobile\n+44 20 7946 0958\n');
+    fs.writeFileSync(path.join(dir, 'phone-twin.txt'), 'ok\ncall 020 7946 0958 or +442079460958\n');
+    const r = run(['--values', 'phones.csv', '--json', 'phone-twin.txt']);
+    expect(r.status).toBe(1);
+    expect((JSON.parse(r.stdout) as { survivors: unknown[] }).survivors).toEqual([
+      { file: 'phone-twin.txt', kind: 'phone', line: 2, column: 6, valuesFile: 'phones.csv', valuesLine: 2 },
+      { file: 'phone-twin.txt', kind: 'phone', line: 2, column: 23, valuesFile: 'phones.csv', valuesLine: 2 },
+    ]);
   });
 
   it('exits 0 when nothing survived', () => {
