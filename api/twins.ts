@@ -281,9 +281,12 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
         let twin: TwinRow | undefined | 'unknown' = await getTwin(db, who.orgId, who.livemode, holder.twinId);
         if (!twin) throw new ApiError(404, 'resource_missing', 'The twin of this Idempotency-Key is gone.');
         if (!twin.answered) {
-          // the first request answered an error or none (or still decides): this answer makes the twin the
-          // request's, unless a reconciler took it back first (then the key is free again)
-          twin = await confirm(twin.id, (config.answerDeadlineMs ?? ANSWER_DEADLINE_MS) * 0.5);
+          // The first request answered an error or none: this answer makes the twin the request's, unless a
+          // reconciler took it back first (then the key is free again). While the first request may still decide
+          // (within its answer deadline), the key is in use.
+          const answerDeadline = config.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
+          const deciding = nowSeconds() - twin.created <= Math.ceil(answerDeadline / 1000);
+          twin = deciding ? undefined : await confirm(twin.id, answerDeadline * 0.5);
           if (twin === 'unknown') return noAnswer(request, reply, holder.twinId);
           if (!twin) {
             throw new ApiError(

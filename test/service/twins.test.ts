@@ -335,8 +335,9 @@ describe('create', () => {
       const res = await createTwin(h.app, key, { headers: { 'idempotency-key': idempotencyKey } });
       expect(res.statusCode).toBe(202);
       const id = (res.json() as { id: string }).id;
-      await setTwin(id, { answered: false }); // the row as the accepting transaction left it
       const [row] = await h.handle.db.select().from(twins).where(eq(twins.id, id));
+      // the row as the accepting transaction left it, past the answer deadline of its (dead) create
+      await setTwin(id, { answered: false, created: row!.created - 10 });
       return { id, uploadKey: row!.uploadKey! };
     } finally {
       h.startFails.value = false;
@@ -424,7 +425,12 @@ describe('create', () => {
     const [row] = await h.handle.db.select().from(twins).where(eq(twins.orgId, orgId));
     expect(row).toMatchObject({ answered: false, status: 'queued' });
     expect(h.started.some((t) => t.id === row!.id)).toBe(false);
-    // the same request again: it makes the twin its own, 202 replayed, started
+    // within the answer deadline of the create that may still decide, the key is in use
+    const soon = await createTwin(h.app, key, { headers: { 'idempotency-key': 'mark-fails' } });
+    expect(soon.statusCode).toBe(409);
+    expect(errorOf(soon).code).toBe('idempotency_key_in_use');
+    // past it, the same request again makes the twin its own: 202 replayed, started
+    await setTwin(row!.id, { created: row!.created - 10 });
     const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'mark-fails' } });
     expect(again.statusCode).toBe(202);
     expect(again.headers['idempotent-replayed']).toBe('true');
