@@ -1,22 +1,32 @@
 /**
- * Keeps the create answer true when a dependency fails around it.
+ * Keeps the create answer true when a dependency fails around it, from the rows alone (any process, after a
+ * restart too).
  *
- * - A twin committed `queued` is the durable record of a run to start: the API answers 202 once the row is
- *   committed, starts the workflow at once, and when that start fails (Temporal unreachable, frozen past its
- *   deadline) the next sweep here starts it (workflow id = twin id, so a start that did land is not repeated).
- *   A twin is started within `staleMs` + `intervalMs` of its acceptance (plus one Temporal deadline).
- * - An error answer keeps nothing: when the outcome of the accepting transaction is unknown (its commit was sent,
- *   the answer lost), the API takes the twin back (`undoAcceptedTwin`); when that fails too, the twin id waits
- *   here, kept out of the starts, until a sweep takes it back and deletes its upload. A claimed Idempotency-Key
- *   whose release failed waits here the same way.
- *
- * What waits in memory is lost if the process dies during the database fault; the next `serve` then starts the
- * twin (see docs/operations.md, "Dependency faults").
+ * - The accepting transaction commits the twin `queued` and unanswered; the create marks it answered
+ *   (`confirmTwin`) only once it has decided to answer 202, and answers 202 only once that mark is known committed.
+ * - A twin answered and still `queued` is the durable record of a run to start: the API starts the workflow at
+ *   once, and when that start fails (Temporal unreachable, frozen past its deadline) a sweep here starts it
+ *   (workflow id = twin id, so a start that did land is not repeated). A twin is started within `staleMs` +
+ *   `intervalMs` of its acceptance (plus one Temporal deadline).
+ * - A twin still unanswered `undoAfterMs` after its acceptance belongs to a create that answered an error (its
+ *   commit was sent, the answer lost) or none (the process died): a sweep takes it back (row, credit,
+ *   Idempotency-Key, upload). The row lock orders a take-back against a late `confirmTwin`.
+ * - In memory only, to clean up sooner: the uploads of creates whose acceptance is in doubt (a row that never
+ *   landed names none), and claimed Idempotency-Keys whose release failed (an `in_flight` claim of a dead process
+ *   frees itself after `STALE_CLAIM_SECONDS`).
  */
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { describeError, withDeadline } from '../db/errors';
-import { nowSeconds, queuedTwins, releaseIdempotencyKey, undoAcceptedTwin, type IdempotencyScope } from '../db/repo';
+import {
+  nowSeconds,
+  queuedTwins,
+  releaseIdempotencyKey,
+  TAKE_BACK_AFTER_SECONDS,
+  unansweredTwins,
+  undoAcceptedTwin,
+  type IdempotencyScope,
+} from '../db/repo';
 import type { TwinRow } from '../db/schema';
 import type { BlobStore } from '../storage';
 
@@ -29,15 +39,16 @@ export interface ReconcilerDeps {
   /** A twin queued for longer than this is started by a sweep (default 10 s). */
   staleMs?: number;
   /**
-   * A take-back waits this long (default 20 s: past the server's statement and idle-in-transaction timeouts), so
-   * that a commit still on its way cannot land after it.
+   * A twin is taken back when still unanswered this long after its acceptance (default `TAKE_BACK_AFTER_SECONDS`:
+   * past the answer deadline and the server's statement and idle-in-transaction timeouts), so that no create still
+   * decides on it and a commit still on its way cannot land after an in-memory take-back.
    */
   undoAfterMs?: number;
 }
 
 export const RECONCILE_INTERVAL_MS = 5000;
 export const RECONCILE_STALE_MS = 10_000;
-export const RECONCILE_UNDO_AFTER_MS = 20_000;
+export const RECONCILE_UNDO_AFTER_MS = TAKE_BACK_AFTER_SECONDS * 1000;
 /** A sweep's database call that has not settled by then is tried again by the next sweep. */
 const CALL_DEADLINE_MS = 5000;
 
@@ -73,7 +84,7 @@ export class Reconciler {
     return this.undos.size + this.releases.size;
   }
 
-  /** One pass: take-backs, releases, then the starts of twins left queued. Never throws. */
+  /** One pass: take-backs, releases, then the starts of answered twins left queued. Never throws. */
   sweep(): Promise<void> {
     if (!this.running) this.running = this.pass().finally(() => (this.running = null));
     return this.running;
@@ -97,12 +108,30 @@ export class Reconciler {
     for (const [twinId, { uploadKey, at, settled }] of [...this.undos]) {
       if (!settled && at > undoBefore) continue;
       try {
-        await withDeadline(undoAcceptedTwin(db, twinId), CALL_DEADLINE_MS, 'taking a twin back');
+        const outcome = await withDeadline(undoAcceptedTwin(db, twinId), CALL_DEADLINE_MS, 'taking a twin back');
         this.undos.delete(twinId);
-        await blobs.delete(uploadKey).catch(() => undefined);
-        logger?.info({ twin_id: twinId }, 'took back a twin whose create answered an error');
+        if (outcome !== 'kept') await blobs.delete(uploadKey).catch(() => undefined);
+        if (outcome === 'taken') logger?.info({ twin_id: twinId }, 'took back a twin whose create answered an error');
       } catch (err) {
         logger?.warn({ twin_id: twinId, error: describeError(err) }, 'could not take the twin back yet');
+      }
+    }
+    let unanswered: Pick<TwinRow, 'id' | 'uploadKey'>[] = [];
+    try {
+      const before = nowSeconds() - Math.ceil((this.deps.undoAfterMs ?? RECONCILE_UNDO_AFTER_MS) / 1000);
+      unanswered = await withDeadline(unansweredTwins(db, before), CALL_DEADLINE_MS, 'listing unanswered twins');
+    } catch (err) {
+      logger?.warn({ error: describeError(err) }, 'could not list the unanswered twins');
+    }
+    for (const twin of unanswered) {
+      try {
+        const outcome = await withDeadline(undoAcceptedTwin(db, twin.id), CALL_DEADLINE_MS, 'taking a twin back');
+        if (outcome === 'taken') {
+          if (twin.uploadKey) await blobs.delete(twin.uploadKey).catch(() => undefined);
+          logger?.info({ twin_id: twin.id }, 'took back a twin whose create did not answer 202');
+        }
+      } catch (err) {
+        logger?.warn({ twin_id: twin.id, error: describeError(err) }, 'could not take the twin back yet');
       }
     }
     for (const [id, scope] of [...this.releases]) {
@@ -122,7 +151,6 @@ export class Reconciler {
       return;
     }
     for (const twin of queued) {
-      if (this.undos.has(twin.id)) continue;
       try {
         await this.deps.startTwin(twin);
       } catch (err) {

@@ -12,6 +12,7 @@ import { newId } from '../db/ids';
 import {
   acceptTwin,
   claimIdempotencyKey,
+  confirmTwin,
   getTwin,
   listTwins,
   nowSeconds,
@@ -55,6 +56,8 @@ const CONTROL_RE = /[\x00-\x1f\x7f]/;
 
 /** Seconds a caller whose Idempotency-Key is in use is asked to wait. */
 const IN_USE_RETRY_AFTER = 2;
+/** Pause between attempts to mark a twin answered. */
+const CONFIRM_RETRY_MS = 100;
 
 interface CreateForm {
   filename: string;
@@ -215,6 +218,35 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
     return `/v1/svc/twins/${id}`;
   }
 
+  /**
+   * Marks the accepted twin answered (the create answers 202 only once this is known committed), trying again until
+   * `ms` has passed. The row, undefined when the twin was taken back first, or 'unknown' when no attempt answered
+   * (one of them may have landed).
+   */
+  async function confirm(twinId: string, ms: number): Promise<TwinRow | undefined | 'unknown'> {
+    const until = Date.now() + ms;
+    for (;;) {
+      try {
+        return await withDeadline(confirmTwin(db, twinId), Math.max(1, until - Date.now()), 'answering the twin');
+      } catch {
+        if (Date.now() + CONFIRM_RETRY_MS >= until) return 'unknown';
+        await new Promise((r) => setTimeout(r, CONFIRM_RETRY_MS));
+      }
+    }
+  }
+
+  /**
+   * Whether the twin was marked answered is unknown: neither 202 nor an error would be sure to tell the truth, so
+   * the connection is closed without an answer, as if the process had died here. The row decides: answered, it
+   * runs; else a reconciler takes it back. A retry with the same Idempotency-Key gets the twin or a fresh create.
+   */
+  function noAnswer(request: FastifyRequest, reply: FastifyReply, twinId: string): FastifyReply {
+    request.log.error({ twin_id: twinId }, 'whether the twin is answered is unknown: closing without an answer');
+    reply.hijack();
+    reply.raw.destroy();
+    return reply;
+  }
+
   async function createTwin(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const who = idOf(request);
     const cap = who.livemode ? config.maxFileLive : config.maxFileTest;
@@ -246,8 +278,33 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             retryable: false,
           });
         }
-        const twin = await getTwin(db, who.orgId, who.livemode, holder.twinId);
+        let twin: TwinRow | undefined | 'unknown' = await getTwin(db, who.orgId, who.livemode, holder.twinId);
         if (!twin) throw new ApiError(404, 'resource_missing', 'The twin of this Idempotency-Key is gone.');
+        if (!twin.answered) {
+          // The first request answered an error or none: this answer makes the twin the request's, unless a
+          // reconciler took it back first (then the key is free again). While the first request may still decide
+          // (within its answer deadline), the key is in use.
+          const answerDeadline = config.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
+          const deciding = nowSeconds() - twin.created <= Math.ceil(answerDeadline / 1000);
+          twin = deciding ? undefined : await confirm(twin.id, answerDeadline * 0.5);
+          if (twin === 'unknown') return noAnswer(request, reply, holder.twinId);
+          if (!twin) {
+            throw new ApiError(
+              409,
+              'idempotency_key_in_use',
+              'A request with this Idempotency-Key is still being handled; retry shortly.',
+              { retryable: true, retryAfter: IN_USE_RETRY_AFTER },
+            );
+          }
+          try {
+            await deps.startTwin(twin);
+          } catch (err) {
+            request.log.warn(
+              { error: describeError(err), twin_id: twin.id },
+              'could not start the run now; the reconciler starts it',
+            );
+          }
+        }
         return reply
           .code(202)
           .header('Location', location(twin.id))
@@ -309,26 +366,36 @@ export function registerTwinRoutes(app: FastifyInstance, deps: AppDeps, keys: Ke
             throw new ApiError(401, 'api_key_invalid', 'The API key is not valid.');
         }
       }
-      // The committed row (and its Idempotency-Key) is the durable record of the run: from here the answer is 202.
+      // The twin is answered 202 only once it is marked answered: from then the row (and its Idempotency-Key) is the
+      // durable record of the run. Not marked, it is taken back by a reconciler: the answer is then an error.
+      const twin = await confirm(twinId, deadline * 0.3);
+      if (twin === 'unknown') return noAnswer(request, reply, twinId);
+      if (!twin) {
+        throw new ApiError(503, 'service_unavailable', 'The twin could not be accepted in time; retry shortly.', {
+          retryAfter: 1,
+        });
+      }
       // A start that fails or runs past its deadline is left to the reconciler, which starts the twin shortly.
       try {
-        await deps.startTwin(result.twin);
+        await deps.startTwin(twin);
       } catch (err) {
         request.log.warn(
           { error: describeError(err), twin_id: twinId },
           'could not start the run now; the reconciler starts it',
         );
       }
-      return reply.code(202).header('Location', location(twinId)).send(twinObject(result.twin));
+      return reply.code(202).header('Location', location(twinId)).send(twinObject(twin));
     } catch (err) {
       if (accepted === 'unknown') {
-        // Taken back now only once the accepting transaction has ended (a take-back that ran first would find
-        // nothing, and the commit land after it); else, and when the take-back fails or the transaction ended by a
-        // lost connection (its commit may still be landing on the server), the reconciler takes it back later.
+        // A twin whose accepting transaction committed unknown to us stays unanswered: any reconciler takes it back
+        // (row, credit, key, upload), after a restart too. Taken back here already once that transaction has ended
+        // (a take-back that ran first would find nothing, and the commit land after it); else, and when the
+        // take-back fails or the transaction ended by a lost connection (its commit may still be landing), the
+        // reconciler also deletes the upload, which a row that never landed does not name.
         const undone =
           acceptanceSettled &&
           (await withDeadline(undoAcceptedTwin(db, twinId), deadline * 0.2, 'taking the twin back').then(
-            () => true,
+            (outcome) => outcome !== 'kept',
             () => false,
           ));
         if (undone) await blobs.delete(uploadKey).catch(() => undefined);

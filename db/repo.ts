@@ -138,7 +138,8 @@ export async function listTwins(
   livemode: boolean,
   options: ListTwinsOptions,
 ): Promise<{ rows: TwinRow[]; hasMore: boolean } | 'missing'> {
-  const conditions = [eq(twins.orgId, orgId), eq(twins.livemode, livemode)];
+  // a twin whose create has not answered 202 (yet, or ever) is not listed
+  const conditions = [eq(twins.orgId, orgId), eq(twins.livemode, livemode), eq(twins.answered, true)];
   if (options.endUser) conditions.push(eq(twins.endUser, options.endUser));
   if (options.startingAfter) {
     const cursor = await getTwin(db, orgId, livemode, options.startingAfter);
@@ -184,9 +185,11 @@ export const CONCURRENT_RETRY_AFTER = 30;
  * Accepts a twin: in one transaction, locks the organization row, checks the
  * balance (live mode, first), the runs at once and the runs of the last
  * rolling 24 hours (per organization and mode), reserves one credit (live),
- * inserts the twin `queued` and completes the request's Idempotency-Key. The
- * committed row is the durable record of a run to start: the API starts it at
- * once, and `api/reconciler.ts` starts any that is still waiting.
+ * inserts the twin `queued` and unanswered, and completes the request's
+ * Idempotency-Key. Once the create decides to answer 202 it marks the twin
+ * answered (`confirmTwin`): from then the row is the durable record of a run to
+ * start (the API starts it at once, `api/reconciler.ts` any still waiting);
+ * until then any reconciler takes it back after `TAKE_BACK_AFTER_SECONDS`.
  */
 export async function acceptTwin(db: Database, input: AcceptTwinInput): Promise<AcceptTwinResult> {
   const created = input.created ?? nowSeconds();
@@ -242,6 +245,7 @@ export async function acceptTwin(db: Database, input: AcceptTwinInput): Promise<
         twinningKey: input.twinningKey,
         confidential: input.confidential,
         charged: input.livemode,
+        answered: false,
       })
       .returning();
     if (!twin) throw new Error('twin insert returned nothing');
@@ -257,8 +261,25 @@ export async function acceptTwin(db: Database, input: AcceptTwinInput): Promise<
 }
 
 /**
- * Twins accepted (committed `queued`) at or before `createdBefore` (Unix seconds): the runs to start again, a start
- * being idempotent (workflow id = twin id).
+ * A twin still unanswered this long after its acceptance (Unix seconds of `created`) belongs to a create that
+ * answered an error or none: past the answer deadline and the server's statement and idle-in-transaction timeouts,
+ * so that no create still decides on it and no commit is still on its way.
+ */
+export const TAKE_BACK_AFTER_SECONDS = 20;
+
+/**
+ * The create decided to answer 202: marks the accepted twin answered. Idempotent (a replay of the request's
+ * Idempotency-Key confirms the same twin). Returns the row, or undefined when it was taken back first: the row lock
+ * orders this against `undoAcceptedTwin`, so a twin is either answered and kept, or taken back, never both.
+ */
+export async function confirmTwin(db: Database, twinId: string): Promise<TwinRow | undefined> {
+  const [row] = await db.update(twins).set({ answered: true }).where(eq(twins.id, twinId)).returning();
+  return row;
+}
+
+/**
+ * Twins answered 202 and still `queued` at or before `createdBefore` (Unix seconds): the runs to start again, a
+ * start being idempotent (workflow id = twin id).
  */
 export async function queuedTwins(
   db: Database,
@@ -268,23 +289,43 @@ export async function queuedTwins(
   return db
     .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode, endUser: twins.endUser })
     .from(twins)
-    .where(and(eq(twins.status, 'queued'), lte(twins.created, createdBefore)))
+    .where(and(eq(twins.status, 'queued'), eq(twins.answered, true), lte(twins.created, createdBefore)))
     .orderBy(twins.created)
     .limit(limit);
 }
 
 /**
- * Takes back an accepted twin whose run could not be started: deletes the row
- * (only while still `queued`) and gives a reserved credit back. Returns true
- * when the twin was removed.
+ * Twins accepted at or before `createdBefore` (Unix seconds) whose create never answered 202: the take-backs that
+ * any reconciler does, in this process or after a restart.
  */
-export async function undoAcceptedTwin(db: Database, twinId: string): Promise<boolean> {
+export async function unansweredTwins(
+  db: Database,
+  createdBefore: number,
+  limit = 100,
+): Promise<Pick<TwinRow, 'id' | 'uploadKey'>[]> {
+  return db
+    .select({ id: twins.id, uploadKey: twins.uploadKey })
+    .from(twins)
+    .where(and(eq(twins.status, 'queued'), eq(twins.answered, false), lte(twins.created, createdBefore)))
+    .orderBy(twins.created)
+    .limit(limit);
+}
+
+/**
+ * Takes back an accepted twin whose create did not answer 202: deletes the row (only while still `queued` and
+ * unanswered), its Idempotency-Key, and gives a reserved credit back. `taken`: removed now; `absent`: no such row
+ * (never committed, or taken back before); `kept`: the twin was answered 202 and stays.
+ */
+export async function undoAcceptedTwin(db: Database, twinId: string): Promise<'taken' | 'absent' | 'kept'> {
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(twins)
-      .where(and(eq(twins.id, twinId), eq(twins.status, 'queued')))
+      .where(and(eq(twins.id, twinId), eq(twins.status, 'queued'), eq(twins.answered, false)))
       .returning();
-    if (!gone) return false;
+    if (!gone) {
+      const [kept] = await tx.select({ id: twins.id }).from(twins).where(eq(twins.id, twinId));
+      return kept ? 'kept' : 'absent';
+    }
     // an error answer holds no key: the Idempotency-Key completed with this twin goes with it
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.twinId, twinId));
     if (gone.charged) {
@@ -293,7 +334,7 @@ export async function undoAcceptedTwin(db: Database, twinId: string): Promise<bo
         .set({ balance: sql`${organizations.balance} + 1` })
         .where(eq(organizations.id, gone.orgId));
     }
-    return true;
+    return 'taken';
   });
 }
 

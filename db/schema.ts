@@ -105,6 +105,12 @@ export const twins = pgTable(
     charged: boolean('charged').notNull().default(false),
     /** Report counts per kind (no values). */
     counts: jsonb('counts').$type<Record<string, number>>(),
+    /**
+     * False from the accepting transaction until the create decided to answer 202 (`confirmTwin`): a twin still
+     * unanswered after `TAKE_BACK_AFTER_SECONDS` belongs to a create that answered an error (or none), and any
+     * reconciler takes it back. Rows from before this column were all answered.
+     */
+    answered: boolean('answered').notNull().default(true),
   },
   (t) => [
     check('twins_status', sql`${t.status} in ('queued', 'running', 'completed', 'failed')`),

@@ -36,7 +36,7 @@ import {
   type TemporalSide,
   type WorkerSide,
 } from '../../worker/process';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   addKnobOptions,
   addServeOptions,
@@ -228,11 +228,12 @@ export async function serve(config: Config): Promise<void> {
       );
     }
 
-    // Twins accepted but never started (a crash between accept and start) get their workflow now; starts are idempotent.
+    // Twins answered 202 but never started (a crash between answer and start) get their workflow now; starts are
+    // idempotent. Unanswered ones are the reconciler's to take back.
     const pending = await db.db
       .select({ id: twins.id, orgId: twins.orgId, livemode: twins.livemode, endUser: twins.endUser })
       .from(twins)
-      .where(inArray(twins.status, ['queued', 'running']));
+      .where(and(inArray(twins.status, ['queued', 'running']), eq(twins.answered, true)));
     for (const twin of pending) {
       await temporal.startTwin(twin).catch((err: unknown) => {
         logger.warn(

@@ -271,10 +271,21 @@ test('connection resets under load: every create answers 202 or 503; a 202 keeps
     }
   })();
   const answers: LightMyRequestResponse[] = [];
+  // a reset between the commit and the mark that decides the answer leaves the create no true answer: it closes
+  // the connection without one (its twin then runs or is taken back, by the row)
+  let noAnswer = 0;
   try {
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        for (let i = 0; i < 6; i++) answers.push(await answered(createTwin(app, liveKey)));
+        for (let i = 0; i < 6; i++) {
+          await answered(createTwin(app, liveKey)).then(
+            (res) => answers.push(res),
+            (err: Error) => {
+              if (!/response destroyed/.test(err.message)) throw err;
+              noAnswer++;
+            },
+          );
+        }
       }),
     );
   } finally {
@@ -287,10 +298,14 @@ test('connection resets under load: every create answers 202 or 503; a 202 keeps
   expect(reconciler.waiting).toBe(0);
   const accepted = answers.filter((r) => r.statusCode === 202).map((r) => (r.json() as { id: string }).id);
   const rows = await handle.db.select({ id: twins.id }).from(twins);
-  expect(rows.length - rowsBefore).toBe(accepted.length);
+  const kept = rows.length - rowsBefore;
+  expect(kept).toBeGreaterThanOrEqual(accepted.length);
+  expect(kept).toBeLessThanOrEqual(accepted.length + noAnswer);
   const ids = new Set(rows.map((r) => r.id));
   for (const id of accepted) expect(ids.has(id)).toBe(true);
-  expect(await balance()).toBe(before - accepted.length);
+  expect(await balance()).toBe(before - kept);
+  // every twin kept was answered 202 (or closed without an answer), none waits unanswered
+  expect(await handle.db.select({ id: twins.id }).from(twins).where(eq(twins.answered, false))).toHaveLength(0);
   // an upload is kept only for a twin that exists
   const uploads = fs.existsSync(path.join(blobs.location, 'uploads'))
     ? fs.readdirSync(path.join(blobs.location, 'uploads'))

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createApiKey, purgeExpiredIdempotencyKeys, revokeApiKey } from '../../db/repo';
 import { Reconciler } from '../../api/reconciler';
 import { idempotencyKeys, organizations, twins, type TwinRow } from '../../db/schema';
@@ -328,26 +328,121 @@ describe('create', () => {
     expect((again.json() as { id: string }).id).toBe(id);
   });
 
-  test('a twin whose acceptance is in doubt is taken back by the reconciler: credit, key and upload', async () => {
+  /** A create whose process died between its commit and its answer: the twin committed, never answered. */
+  async function unanswered(key: string, idempotencyKey: string): Promise<{ id: string; uploadKey: string }> {
+    h.startFails.value = true;
+    try {
+      const res = await createTwin(h.app, key, { headers: { 'idempotency-key': idempotencyKey } });
+      expect(res.statusCode).toBe(202);
+      const id = (res.json() as { id: string }).id;
+      const [row] = await h.handle.db.select().from(twins).where(eq(twins.id, id));
+      // the row as the accepting transaction left it, past the answer deadline of its (dead) create
+      await setTwin(id, { answered: false, created: row!.created - 10 });
+      return { id, uploadKey: row!.uploadKey! };
+    } finally {
+      h.startFails.value = false;
+    }
+  }
+
+  test('the process dies between commit and answer: a fresh reconciler takes the twin back (credit, key, upload)', async () => {
     const { live: key, orgId } = await h.org({ balance: 1 });
-    const res = await createTwin(h.app, key, { headers: { 'idempotency-key': 'in-doubt' } });
-    expect(res.statusCode).toBe(202);
-    const id = (res.json() as { id: string }).id;
-    const [row] = await h.handle.db.select().from(twins).where(eq(twins.id, id));
-    const reconciler = new Reconciler({
-      db: h.handle.db,
-      blobs: h.blobs,
-      startTwin: async () => undefined,
-      undoAfterMs: 0,
-    });
-    reconciler.undoLater(id, row!.uploadKey!);
+    const { id, uploadKey } = await unanswered(key, 'died-before-answer');
+    const starts: string[] = [];
+    const fresh = (undoAfterMs?: number) =>
+      new Reconciler({
+        db: h.handle.db,
+        blobs: h.blobs,
+        startTwin: async (twin) => void starts.push(twin.id),
+        staleMs: 0,
+        ...(undoAfterMs === undefined ? {} : { undoAfterMs }),
+      });
+    // not listed, never started; within the take-back delay it is left alone (its create may still decide)
+    expect(((await get('/v1/svc/twins', key)).json() as { data: unknown[] }).data).toHaveLength(0);
+    await fresh().sweep();
+    expect(await h.handle.db.select().from(twins).where(eq(twins.id, id))).toHaveLength(1);
+    // past it, any reconciler (here: a new process's, over the same database) takes it back
+    const reconciler = fresh(0);
     await reconciler.sweep();
     expect(reconciler.waiting).toBe(0);
+    expect(starts).not.toContain(id);
     expect(await h.handle.db.select().from(twins).where(eq(twins.orgId, orgId))).toHaveLength(0);
     const [org] = await h.handle.db.select().from(organizations).where(eq(organizations.id, orgId));
     expect(org!.balance).toBe(1);
-    expect(fs.existsSync(path.join(h.blobs.location, row!.uploadKey!))).toBe(false);
-    const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'in-doubt' } });
+    expect(
+      await h.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'died-before-answer')),
+    ).toHaveLength(0);
+    expect(fs.existsSync(path.join(h.blobs.location, uploadKey))).toBe(false);
+    // the key is free: the retry creates afresh, charged once
+    const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'died-before-answer' } });
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect((again.json() as { id: string }).id).not.toBe(id);
+  });
+
+  test('the process dies between commit and answer, the caller retries first: 202 replayed, the twin runs, kept', async () => {
+    const { live: key, orgId } = await h.org({ balance: 1 });
+    const { id, uploadKey } = await unanswered(key, 'retried-before-take-back');
+    const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'retried-before-take-back' } });
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((again.json() as { id: string }).id).toBe(id);
+    expect(h.started.some((t) => t.id === id)).toBe(true);
+    const starts: string[] = [];
+    const reconciler = new Reconciler({
+      db: h.handle.db,
+      blobs: h.blobs,
+      startTwin: async (twin) => void starts.push(twin.id),
+      staleMs: 0,
+      undoAfterMs: 0,
+    });
+    // an in-memory take-back of the same twin (its create in doubt) keeps it too: it was answered 202
+    reconciler.undoLater(id, uploadKey);
+    await reconciler.sweep();
+    expect(starts).toContain(id); // still queued here: started again, idempotently
+    const [row] = await h.handle.db.select().from(twins).where(eq(twins.id, id));
+    expect(row).toMatchObject({ answered: true, status: 'queued', charged: true });
+    const [org] = await h.handle.db.select().from(organizations).where(eq(organizations.id, orgId));
+    expect(org!.balance).toBe(0);
+    expect(fs.existsSync(path.join(h.blobs.location, uploadKey))).toBe(true);
+  });
+
+  test('the mark that decides the answer fails: no answer at all; a retry with the key gets the twin', async () => {
+    const { live: key, orgId } = await h.org({ balance: 1 });
+    // every attempt to mark a twin answered fails (standing in for a database lost right after the commit)
+    await h.handle.db.execute(sql`create function refuse_answer() returns trigger language plpgsql as $$
+      begin raise exception 'refused'; end $$`);
+    await h.handle.db.execute(
+      sql`create trigger refuse_answer before update of answered on twins for each row execute function refuse_answer()`,
+    );
+    try {
+      await expect(createTwin(h.app, key, { headers: { 'idempotency-key': 'mark-fails' } })).rejects.toThrow(
+        /response destroyed/,
+      );
+    } finally {
+      await h.handle.db.execute(sql`drop trigger refuse_answer on twins`);
+      await h.handle.db.execute(sql`drop function refuse_answer`);
+    }
+    const [row] = await h.handle.db.select().from(twins).where(eq(twins.orgId, orgId));
+    expect(row).toMatchObject({ answered: false, status: 'queued' });
+    expect(h.started.some((t) => t.id === row!.id)).toBe(false);
+    // within the answer deadline of the create that may still decide, the key is in use
+    const soon = await createTwin(h.app, key, { headers: { 'idempotency-key': 'mark-fails' } });
+    expect(soon.statusCode).toBe(409);
+    expect(errorOf(soon).code).toBe('idempotency_key_in_use');
+    // past it, the same request again makes the twin its own: 202 replayed, started
+    await setTwin(row!.id, { created: row!.created - 10 });
+    const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'mark-fails' } });
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((again.json() as { id: string }).id).toBe(row!.id);
+    expect(h.started.some((t) => t.id === row!.id)).toBe(true);
+  });
+
+  test('a twin taken back before the replay: the key is free, the retry creates afresh', async () => {
+    const { live: key } = await h.org({ balance: 1 });
+    const { id } = await unanswered(key, 'taken-back-first');
+    await new Reconciler({ db: h.handle.db, blobs: h.blobs, startTwin: async () => undefined, undoAfterMs: 0 }).sweep();
+    const again = await createTwin(h.app, key, { headers: { 'idempotency-key': 'taken-back-first' } });
     expect(again.statusCode).toBe(202);
     expect((again.json() as { id: string }).id).not.toBe(id);
   });

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { acceptTwin, createOrganization } from '../../db/repo';
+import { acceptTwin, confirmTwin, createOrganization } from '../../db/repo';
 import type { BlobStore } from '../../storage';
 
 export interface Accepted {
@@ -38,5 +38,6 @@ export async function acceptUpload(
     confidential: options.confidential ?? [],
   });
   if (!accepted.ok) throw new Error(`not accepted: ${accepted.reason}`);
+  await confirmTwin(db, twinId); // answered 202, as the API does
   return { twinId, orgId: org.id, key, uploadKey };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "twins" ADD COLUMN "answered" boolean DEFAULT true NOT NULL;
