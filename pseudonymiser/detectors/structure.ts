@@ -714,9 +714,10 @@ function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
       vs = q + 1;
       restOfLine = true;
     } else if (op === 61) {
-      // `=`, not `==`; `key = value` (INI, TOML) takes the rest of the line, `k=v` one word
+      // `=`, not `==`; `key = value` (INI, TOML) takes the rest of the line, `k=v` one word; `=>` (a Ruby,
+      // PHP or Perl hash's pair: `"key" => value`) is one separator
       if (text.charCodeAt(q + 1) === 61 || words > 1) return;
-      vs = q + 1;
+      vs = text.charCodeAt(q + 1) === 62 ? q + 2 : q + 1;
       restOfLine = blanks > 0 && first;
     } else return;
     if (words > 1 && op !== 58) return;
@@ -786,7 +787,7 @@ function inlinePairs(text: string, p: number, q: number, e: number, out: Field[]
       (isLetter(c0) || c0 === 95) &&
       text.charCodeAt(q + 1) !== 61
     ) {
-      next = readValue(text, keyName(text, ns, q), q + 1, e, false, out);
+      next = readValue(text, keyName(text, ns, q), text.charCodeAt(q + 1) === 62 ? q + 2 : q + 1, e, false, out);
       if (next < 0) return;
     }
     q = findIn(text, 61, next, e);

@@ -179,6 +179,24 @@ describe('the structure reader', () => {
     expect(out).not.toContain('Zq81LmNo22Xy');
   });
 
+  it('reads `=>` as one separator: hash pairs of Ruby, PHP and Perl', () => {
+    expect(fields('\'retries\' => 3,\n"owner" => "Kim Ode",\nregion=>eu-north-1\n')).toEqual([
+      'retries=3',
+      'owner=Kim Ode',
+      'region=eu-north-1',
+    ]);
+    expect(fields('ts=2025-01-02 lvl=info tenant=>acme9 note=x')).toEqual([
+      'ts=2025-01-02',
+      'lvl=info',
+      'tenant=acme9',
+      'note=x',
+    ]);
+    const out = twinText("  'session_token' => 'Zq81LmNo22Xy',\n  'user_id' => 7093467311913,");
+    expect(out).not.toContain('Zq81LmNo22Xy');
+    expect(out).not.toContain('7093467311913');
+    expect(out).toContain("'session_token' => '");
+  });
+
   it('reads SQL INSERT statements: each literal named by its column', () => {
     const text = "INSERT INTO `users` (id, email, api_token) VALUES (1, 'a@b.c', 'tk_1'), (2, 'it''s', NULL);";
     expect(fields(text)).toEqual(['id=1', 'email=a@b.c', 'api_token=tk_1', 'id=2', "email=it''s"]);
