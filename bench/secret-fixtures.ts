@@ -21,6 +21,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createHash } from 'node:crypto';
 import { twin, formatOf } from '../pseudonymiser';
 import { repoRoot } from './util';
 import { pct, table } from './report';
@@ -141,6 +142,47 @@ export const DETECT_SECRETS_GOLD: readonly (readonly [string, string])[] = [
   ['files/private_key', 'somethingSuperRandomAndSecretHereThatShouldNeverBeShared'],
   ['config.yaml', 'AKIATESTTESTTESTTEST'],
 ];
+
+export interface BaselineFinding {
+  readonly file: string;
+  readonly type: string;
+  /** The secret, found in the fixture by the SHA-1 the baseline holds; null when no string of the file has it. */
+  readonly secret: string | null;
+}
+
+/**
+ * detect-secrets' own baseline (test_data/baseline.file): each result names a file, a type and the SHA-1 of the
+ * secret; the secret is looked up among the file's strings (every substring of its runs of token characters),
+ * since the line numbers are those of another version of the files.
+ */
+export function detectSecretsBaseline(): BaselineFinding[] {
+  const file = path.join(DETECT_SECRETS, 'baseline.file');
+  if (!fs.existsSync(file)) return [];
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    results: Record<string, { type: string; hashed_secret: string }[]>;
+  };
+  const out: BaselineFinding[] = [];
+  for (const [name, results] of Object.entries(data.results)) {
+    const full = [path.join(DETECT_SECRETS, name), path.join(DETECT_SECRETS, name + '.txt')].find((f) =>
+      fs.existsSync(f),
+    );
+    const bySha = new Map<string, string>();
+    if (full !== undefined)
+      for (const run of fs.readFileSync(full, 'utf8').match(/[A-Za-z0-9+/=_.~!$%^&*#-]{3,}/g) ?? [])
+        for (let i = 0; i < run.length; i++)
+          for (let j = i + 3; j <= run.length; j++) {
+            const sub = run.slice(i, j);
+            bySha.set(createHash('sha1').update(sub).digest('hex'), sub);
+          }
+    for (const r of results)
+      out.push({
+        file: full === undefined ? name : path.relative(DETECT_SECRETS, full),
+        type: r.type,
+        secret: bySha.get(r.hashed_secret) ?? null,
+      });
+  }
+  return out;
+}
 
 /**
  * The parts of a gold range that are the secret itself (ranges often include the name, or a whole URL; a
@@ -293,6 +335,30 @@ function main(): void {
   }
   console.log('known misses (in "measured"):');
   for (const [k, why] of KNOWN_MISSES) console.log(`  ${k}: ${why}`);
+  const baseline = detectSecretsBaseline();
+  if (baseline.length > 0) {
+    const located = new Map<string, BaselineFinding>();
+    for (const b of baseline) if (b.secret !== null) located.set(`${b.file}\u0000${b.secret}`, b);
+    const gone = [...located.values()].filter((b) => detectSecretsFound(b.file, b.secret!));
+    console.log(
+      `detect-secrets' own baseline (baseline.file, another version of the files): ${baseline.length} results,` +
+        ` ${located.size} distinct secrets located by their SHA-1 (${baseline.filter((b) => b.secret === null).length} results not in these files),` +
+        ` ${gone.length} replaced = ${pct(gone.length, located.size)}. Kept (--misses lists them): strings flagged` +
+        ' for entropy alone under names that say nothing or under no name (`mimi=`, `other_value_here:`, a misspelt' +
+        ' `SUPER_SEECRET_VALUE`, `secure:`, a bare line, string literals in a diff),' +
+        ' and `!!binary` (detect-secrets took the YAML tag for the secret; the value after it is replaced):' +
+        ' secrets are recognised by format or by a name that says secret, not by entropy alone (hashes and ids stay)',
+    );
+    if (showMisses)
+      for (const b of located.values())
+        if (!gone.includes(b)) {
+          const line = fs
+            .readFileSync(path.join(DETECT_SECRETS, b.file), 'utf8')
+            .split('\n')
+            .find((l) => l.includes(b.secret!))!;
+          console.log(`  kept (detect-secrets ${b.type}): ${b.file}: ${line.trim().slice(0, 100)}`);
+        }
+  }
   console.log('(gitleaks: regexes only, no gold findings)');
   if (showMisses) for (const m of misses) console.log(`  missed: ${m}`);
 }
