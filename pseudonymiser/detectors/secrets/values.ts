@@ -23,9 +23,14 @@ export const KEEP_VALUE =
  */
 const EXPLICIT_SECRET_NAME = /(?:secret|api_?key|access_?key|private_?key|credential|passphrase)/;
 
+/** explicitSecretName per name as written (names repeat). */
+const explicitNames = new RunMemo<boolean>(4096);
+
 /** Whether a name (any case or style) says outright that its value is a credential: EXPLICIT_SECRET_NAME. */
 export function explicitSecretName(name: string): boolean {
-  return EXPLICIT_SECRET_NAME.test(normaliseName(name).replace(/-/g, '_'));
+  let v = explicitNames.get(name);
+  if (v === undefined) v = explicitNames.set(name, EXPLICIT_SECRET_NAME.test(normaliseName(name).replace(/-/g, '_')));
+  return v;
 }
 
 /**
