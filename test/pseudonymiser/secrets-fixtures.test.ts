@@ -41,6 +41,9 @@ import { secretDetectors } from '../../pseudonymiser/detectors/secrets';
 import { contextDetector } from '../../pseudonymiser/detectors/context';
 import {
   accountGold,
+  detectSecretsBaseline,
+  measuredGold,
+  notAValue,
   DETECT_SECRETS,
   DETECT_SECRETS_GOLD,
   SECRETLINT,
@@ -85,6 +88,20 @@ describe('secretlint fixtures', () => {
         expect(aligned.slice(g.range[0], g.range[1])).not.toContain(secret);
       }
     }
+  });
+});
+
+describe('what the fixtures measure', () => {
+  it('measures every gold finding that holds a value; each one left out has its reason', () => {
+    const measured = new Set(measuredGold(gold));
+    for (const g of gold) expect(measured.has(g) || (notAValue(g) ?? '').length > 20).toBe(true);
+    expect(gold.length - measured.size).toBeLessThan(gold.length / 10);
+  });
+
+  it("locates detect-secrets' own baseline findings in the fixtures by their SHA-1", () => {
+    const located = detectSecretsBaseline().filter((b) => b.secret !== null);
+    expect(located.length).toBeGreaterThanOrEqual(20);
+    for (const b of located) expect(fs.readFileSync(path.join(DETECT_SECRETS, b.file), 'utf8')).toContain(b.secret);
   });
 });
 
