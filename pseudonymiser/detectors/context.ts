@@ -8,6 +8,7 @@
 import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../types';
 import { AUTH_SCHEME, cookieValues } from './secrets/http';
 import {
+  explicitSecretName,
   looksSecret,
   looksMachineMade,
   namedRuleFor,
@@ -120,7 +121,7 @@ function judge(
   start += value.indexOf(trimmed);
   const vkind = kind === 'password' ? 'password' : 'secret';
   if (namedRuleFor(name, trimmed) === null) {
-    if (!looksSecret(trimmed, vkind)) return;
+    if (!looksSecret(trimmed, vkind, explicitSecretName(name))) return;
     // the rest of a `key: value` line may be prose: one machine-made word only
     if (!certain && (/\s/.test(trimmed) || !looksMachineMade(trimmed, vkind))) return;
     if (!json && vkind === 'password' && /\s/.test(trimmed) && trimmed.length > 64) return;

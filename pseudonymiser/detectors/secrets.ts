@@ -18,7 +18,14 @@ import { classifyToken, type TokenMatch } from './secrets/scan';
 import { sweepSecrets, type SweepMarks } from './secrets/sweep';
 import { isJsonSegment } from './secrets/rules';
 import { cookieValues } from './secrets/http';
-import { looksSecret, looksMachineMade, namedRuleFor, globalWorthy, PLACEHOLDER } from './secrets/values';
+import {
+  explicitSecretName,
+  looksSecret,
+  looksMachineMade,
+  namedRuleFor,
+  globalWorthy,
+  PLACEHOLDER,
+} from './secrets/values';
 import { shannonEntropy } from './entropy';
 import { detectProseCredentials } from './secrets/prose';
 import { reportBasic } from './secrets/basic';
@@ -471,7 +478,7 @@ function judgeAssignment(
   if (kind === null && byRule) kind = 'secret';
   if (kind === null) return;
   if (!byRule) {
-    if (!looksSecret(value, kind)) return;
+    if (!looksSecret(value, kind, explicitSecretName(name))) return;
     if (bare && !looksMachineMade(value, kind)) return;
   }
   const dot = value.indexOf('.');

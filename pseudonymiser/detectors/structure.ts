@@ -714,9 +714,10 @@ function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
       vs = q + 1;
       restOfLine = true;
     } else if (op === 61) {
-      // `=`, not `==`; `key = value` (INI, TOML) takes the rest of the line, `k=v` one word
+      // `=`, not `==`; `key = value` (INI, TOML) takes the rest of the line, `k=v` one word; `=>` (a Ruby,
+      // PHP or Perl hash's pair: `"key" => value`) is one separator
       if (text.charCodeAt(q + 1) === 61 || words > 1) return;
-      vs = q + 1;
+      vs = text.charCodeAt(q + 1) === 62 ? q + 2 : q + 1;
       restOfLine = blanks > 0 && first;
     } else return;
     if (words > 1 && op !== 58) return;
@@ -736,16 +737,41 @@ function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
  */
 function readValue(text: string, name: string, vs: number, e: number, restOfLine: boolean, out: Field[]): number {
   if (vs >= e) return -1;
+  // a YAML standard tag (`!!binary`, `!!str`) then a blank: the tag says the value's type and is not part of it
+  if (restOfLine && text.charCodeAt(vs) === 33 && text.charCodeAt(vs + 1) === 33) {
+    let t = vs + 2;
+    while (t < e && t - vs <= 16 && isLetter(text.charCodeAt(t))) t++;
+    if (t > vs + 2 && t < e && isBlank(text.charCodeAt(t))) {
+      while (t < e && isBlank(text.charCodeAt(t))) t++;
+      if (t < e) vs = t;
+    }
+  }
   const q = text.charCodeAt(vs);
   if (q === 34 || q === 39 || q === 96) {
-    // a quoted value: to its closing quote (a backslash escapes one character in double quotes)
-    let i = vs + 1;
-    while (i < e && text.charCodeAt(i) !== q) i += text.charCodeAt(i) === 92 && q === 34 ? 2 : 1;
-    if (i >= e) return -1;
-    if (i - vs - 1 <= MAX_VALUE) out.push({ start: vs + 1, end: i, name, layout: 'line', certain: true });
-    const after = i + 1;
-    if (restOfLine) return -1;
-    return after < e && isBlank(text.charCodeAt(after)) ? after : -1;
+    // a quoted value: to its closing quote (a backslash escapes one character in double quotes); after a name
+    // that takes the rest of the line, a tuple of quoted strings (`NAME = 'a', "b"`, as Python writes one): each
+    // is a value of the name (one followed by `:` or `=` is the next pair's name: `"a": "x", "b": "y"`)
+    let qs = vs;
+    let qc = q;
+    for (let first = true; ; first = false) {
+      structureWork.steps++;
+      let i = qs + 1;
+      while (i < e && text.charCodeAt(i) !== qc) i += text.charCodeAt(i) === 92 && qc === 34 ? 2 : 1;
+      if (i >= e) return -1;
+      const after = i + 1;
+      let c = after;
+      while (c < e && isBlank(text.charCodeAt(c))) c++;
+      const next = text.charCodeAt(c);
+      if (!first && (next === 58 || next === 61)) return -1;
+      if (i - qs - 1 <= MAX_VALUE) out.push({ start: qs + 1, end: i, name, layout: 'line', certain: true });
+      if (!restOfLine) return after < e && isBlank(text.charCodeAt(after)) ? after : -1;
+      if (next !== 44) return -1;
+      c++;
+      while (c < e && isBlank(text.charCodeAt(c))) c++;
+      qc = text.charCodeAt(c);
+      if (qc !== 34 && qc !== 39) return -1;
+      qs = c;
+    }
   }
   if (restOfLine) {
     let ve = e;
@@ -786,7 +812,7 @@ function inlinePairs(text: string, p: number, q: number, e: number, out: Field[]
       (isLetter(c0) || c0 === 95) &&
       text.charCodeAt(q + 1) !== 61
     ) {
-      next = readValue(text, keyName(text, ns, q), q + 1, e, false, out);
+      next = readValue(text, keyName(text, ns, q), text.charCodeAt(q + 1) === 62 ? q + 2 : q + 1, e, false, out);
       if (next < 0) return;
     }
     q = findIn(text, 61, next, e);

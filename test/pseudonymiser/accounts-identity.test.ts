@@ -57,6 +57,39 @@ describe('accounts: ids under keys', () => {
   });
 });
 
+describe('accounts: cloud account ids named by their provider', () => {
+  it('replaces account, tenant, subscription and client ids under provider-named keys, keeps the rest', () => {
+    const doc = {
+      aws_account_id: '210987654321',
+      armSubscriptionId: '6b1e0c2a-93f4-4d7e-8c1a-2f5b7d9e0a14',
+      GOOGLE_BILLING_ACCOUNT_ID: '01A2B3-C4D5E6-F7A8B9',
+      aws_region: 'eu-central-1',
+      request_id: '0c5f7a1e-2b3d-4e6f-8a9b-1c2d3e4f5a6b',
+    };
+    const out = JSON.parse(twinOf(JSON.stringify(doc), 'json'));
+    for (const k of ['aws_account_id', 'armSubscriptionId', 'GOOGLE_BILLING_ACCOUNT_ID'] as const)
+      expect(out[k]).not.toBe(doc[k]);
+    expect(out.armSubscriptionId).toMatch(UUID);
+    expect(out.aws_region).toBe(doc.aws_region);
+    expect(out.request_id).toBe(doc.request_id);
+  });
+
+  it('reads them in env files and shell exports, and replaces the same id elsewhere alike', () => {
+    const text = [
+      'export ENTRA_TENANT_ID=9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+      'ARM_CLIENT_ID="3f2e1d0c-b9a8-4765-8432-10fedcba9876"',
+      'login to tenant 9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d ok',
+      'client_request_id=77aa88bb-99cc-4dd0-8ee1-ff0011223344',
+    ].join('\n');
+    const out = twinOf(text);
+    expect(out).not.toContain('9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d');
+    expect(out).not.toContain('3f2e1d0c-b9a8-4765-8432-10fedcba9876');
+    const tenant = /ENTRA_TENANT_ID=(\S+)/.exec(out)![1];
+    expect(out).toContain(`login to tenant ${tenant} ok`);
+    expect(out).toContain('client_request_id=77aa88bb-99cc-4dd0-8ee1-ff0011223344');
+  });
+});
+
 describe("accounts: a person object's id and name, by its key or by a person's name in it", () => {
   it('reads numeric ids in objects a person key names (GitHub `sender`, Shopify `customer`)', () => {
     // docs.github.com webhook payloads: `"sender": {"login": …, "id": …, "type": "User"}`; shopify.dev order

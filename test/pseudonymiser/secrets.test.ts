@@ -359,6 +359,24 @@ describe('KEY=value assignments', () => {
     expect(run(text)).toBe(text);
   });
 
+  it('replaces a low-entropy word of letters and digits under a name that says credential outright', () => {
+    // such words are below the entropy a value under a vaguer name needs: a bare `key`, a `sort_key` keep theirs
+    const text = [
+      'STRIPE_API_KEY=season2024',
+      '  clientSecret: "season2024b"',
+      'key=banana2020',
+      'sort_key=autumn2023',
+      'access_key_hint: spring',
+    ].join('\n');
+    const out = run(text).split('\n');
+    expect(out[0]).not.toContain('season2024');
+    expect(out[1]).not.toContain('season2024b');
+    expect(out.slice(2)).toEqual(text.split('\n').slice(2));
+    expect(run('{"api_key": "season2024", "key": "banana2020"}', 'json')).toMatch(
+      /^\{"api_key": "(?!season2024")[^"]{10}", "key": "banana2020"\}$/,
+    );
+  });
+
   it('replaces a short password only where it stands', () => {
     const text = 'password=abc1 and abc1 elsewhere';
     const out = run(text);

@@ -179,6 +179,50 @@ describe('the structure reader', () => {
     expect(out).not.toContain('Zq81LmNo22Xy');
   });
 
+  it('reads `=>` as one separator: hash pairs of Ruby, PHP and Perl', () => {
+    expect(fields('\'retries\' => 3,\n"owner" => "Kim Ode",\nregion=>eu-north-1\n')).toEqual([
+      'retries=3',
+      'owner=Kim Ode',
+      'region=eu-north-1',
+    ]);
+    expect(fields('ts=2025-01-02 lvl=info tenant=>acme9 note=x')).toEqual([
+      'ts=2025-01-02',
+      'lvl=info',
+      'tenant=acme9',
+      'note=x',
+    ]);
+    const out = twinText("  'session_token' => 'Zq81LmNo22Xy',\n  'user_id' => 7093467311913,");
+    expect(out).not.toContain('Zq81LmNo22Xy');
+    expect(out).not.toContain('7093467311913');
+    expect(out).toContain("'session_token' => '");
+  });
+
+  it('reads a YAML standard tag (`!!binary`, `!!str`) as no part of the value', () => {
+    expect(fields('cert_blob: !!binary QUJDREVGR0g=\nport: !!str 8080\nnote: !!odd\nbang: !!!\n')).toEqual([
+      'cert_blob=QUJDREVGR0g=',
+      'port=8080',
+      'note=!!odd',
+      'bang=!!!',
+    ]);
+    const out = twinText('deploy_secret: !!binary c2VjcmV0LWJ5dGVzLWZvci10aGUtZGVwbG95LTIwMjQ=');
+    expect(out).not.toContain('c2VjcmV0LWJ5dGVzLWZvci10aGUtZGVwbG95LTIwMjQ=');
+    expect(out.startsWith('deploy_secret: !!binary ')).toBe(true);
+  });
+
+  it('reads each string of a tuple of quoted strings as a value of its name', () => {
+    expect(fields(`FALLBACK_TOKENS = "Vq3x9LmT2w", 'Rt7yPz4Kd8', "Hn5c"\nmixed = 'a', b\n`)).toEqual([
+      'FALLBACK_TOKENS=Vq3x9LmT2w',
+      'FALLBACK_TOKENS=Rt7yPz4Kd8',
+      'FALLBACK_TOKENS=Hn5c',
+      'mixed=a',
+    ]);
+    // a quoted string followed by `:` or `=` names the next pair
+    expect(fields('owner: "Ann Lee", "email": "ann@lee.io"')).not.toContain('owner=email');
+    const out = twinText("ROTATED_SECRETS = 'b7Qe2Lx9Zr4Tk8Wm', 'p3Nf6Hy1Jc5Vd0Sg'");
+    expect(out).not.toContain('b7Qe2Lx9Zr4Tk8Wm');
+    expect(out).not.toContain('p3Nf6Hy1Jc5Vd0Sg');
+  });
+
   it('reads SQL INSERT statements: each literal named by its column', () => {
     const text = "INSERT INTO `users` (id, email, api_token) VALUES (1, 'a@b.c', 'tk_1'), (2, 'it''s', NULL);";
     expect(fields(text)).toEqual(['id=1', 'email=a@b.c', 'api_token=tk_1', 'id=2', "email=it''s"]);

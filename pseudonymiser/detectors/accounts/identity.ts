@@ -38,6 +38,13 @@ type IdKind = 'account_id' | 'username' | 'device_id';
 
 const ACCOUNT_KEYS =
   /^(?:(?:end_?)?user_?id|uid|customer_?id|customer|cust_id|account_?id|account|acct_id|member_?id|owner_?id|buyer_?id|payer_?id|patient_?id|employee_?id|contact_?id|subscriber_?id|player_?id|profile_?id|author_?id|person_?id|client_user_id|external_user_id|stripe_customer(?:_id)?|enduser_id|user_uuid|user_key|distinct_id|anonymous_?id|visitor_?id|actor_?id|(?:requester|assignee|reporter|creator|submitter|sender|recipient|organizer|attendee|commenter|reviewer|approver|follower|collaborator|watcher|seller|merchant|tenant|lead|opportunity|salesforce|sfdc|crm|hubspot|zendesk|intercom|slack_user|discord_user|telegram_user|chat_user|partner|caller|callee|driver|rider|guest|student|teacher)_?ids?|(?:created|updated|modified|deleted|assigned|requested|reported|closed|resolved|approved|submitted|invited|owned)_by(?:_id)?|assigned_to(?:_id)?)$/;
+/**
+ * A cloud account's ids, named by the provider (`AWS_ACCOUNT_ID`, `azure_tenant_id`, `ARM_SUBSCRIPTION_ID`,
+ * `AZURE_CLIENT_ID`, `GOOGLE_BILLING_ACCOUNT_ID`): they name the customer's own account, directory, subscription or
+ * application registration, as a customer id does.
+ */
+const CLOUD_ACCOUNT_KEYS =
+  /^(?:aws|amazon|azure|az|arm|aad|ad|entra|gcp|gcloud|google|oci|ibm_?cloud|alibaba|ali_?cloud|aliyun|tencent|digital_?ocean|cloudflare|cf|linode|hetzner|vultr|cloud)_(?:account|tenant|subscription|directory|client|app|application|principal|object|billing_account)_?ids?$/;
 const USERNAME_KEYS =
   /^(?:user_?name|username|login|user|screen_?name|handle|nickname|nick|user_login|enduser_name|github_user|github_username|twitter_handle|slack_user|owner_login|account_name|display_username)$/;
 const DEVICE_KEYS =
@@ -69,7 +76,7 @@ export function idKindOfKey(raw: string): IdKind | null {
   const k = normKey(raw);
   v = DEVICE_KEYS.test(k)
     ? 'device_id'
-    : ACCOUNT_KEYS.test(k)
+    : ACCOUNT_KEYS.test(k) || CLOUD_ACCOUNT_KEYS.test(k)
       ? 'account_id'
       : USERNAME_KEYS.test(k)
         ? 'username'

@@ -17,8 +17,28 @@ export const TEMPLATE = /^(?:\$\{|\$\(|\{\{|\{%|<%|%\(|\$[A-Za-z_]\w*$)/;
 export const KEEP_VALUE =
   /^(?:toolu_|call_|chatcmpl-|msg_|req_|resp_|fc_|rs_|fp_|run_|span_|trace_|evt_|batch_|file-|org-|proj_|asst_|thread_|srvtoolu_|sha256:|sha512:|sha1:|md5:)/;
 
-/** Whether a value under a secret-named key looks like a secret rather than a label or number. */
-export function looksSecret(value: string, kind: 'secret' | 'password'): boolean {
+/**
+ * Names that say outright that their value is a credential (`API_KEY`, `client_secret`, `accessKey`,
+ * `private_key`), unlike a bare `key`, `*_key` or `token`, which also name map keys, cache entries or counts.
+ */
+const EXPLICIT_SECRET_NAME = /(?:secret|api_?key|access_?key|private_?key|credential|passphrase)/;
+
+/** explicitSecretName per name as written (names repeat). */
+const explicitNames = new RunMemo<boolean>(4096);
+
+/** Whether a name (any case or style) says outright that its value is a credential: EXPLICIT_SECRET_NAME. */
+export function explicitSecretName(name: string): boolean {
+  let v = explicitNames.get(name);
+  if (v === undefined) v = explicitNames.set(name, EXPLICIT_SECRET_NAME.test(normaliseName(name).replace(/-/g, '_')));
+  return v;
+}
+
+/**
+ * Whether a value under a secret-named key looks like a secret rather than a label or number. `explicit`: the
+ * name says credential outright (explicitSecretName), so a word of 8 or more letters and digits, however low
+ * its entropy (`spring2024`, `acme4pass`), is one: a person chose it as the credential.
+ */
+export function looksSecret(value: string, kind: 'secret' | 'password', explicit = false): boolean {
   if (value.length === 0 || value.length > 8192 || PLACEHOLDER.test(value) || KEEP_VALUE.test(value)) return false;
   if (TEMPLATE.test(value)) return false;
   if (kind === 'password') {
@@ -28,6 +48,7 @@ export function looksSecret(value: string, kind: 'secret' | 'password'): boolean
   if (/\s/.test(value)) return false;
   if (value.length < 8) return false;
   if (/^\d+$/.test(value) && value.length < 16) return false;
+  if (explicit && /^[A-Za-z0-9_-]+$/.test(value) && /\d/.test(value) && /[A-Za-z]/.test(value)) return true;
   if (/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(value)) return false;
   if (/^[a-z]+:\/\//i.test(value) && !/[?&](?:token|key|sig|secret|access_token|api_key)=/i.test(value)) return false;
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value)) return false; // a path
