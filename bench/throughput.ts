@@ -28,7 +28,11 @@
  *   6. unless `--no-audit`, `tracetwin audit` of the twin just made against 100,000
  *      generated values (bench/audit.ts).
  *
- *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--floor] [--no-audit] [--keep]
+ *   7. unless `--no-batch`, a folder of 20 traces (the same mix, --mib in all) twinned by one `tracetwin twin
+ *      DIR -o OUT` with `--jobs 1`, then with `--jobs` the number of cores: the throughput ratio of the two, in one
+ *      run (issue 17's target: at least 1.8× on 2 cores); the two output folders must be byte-identical.
+ *
+ *   node dist/bench/throughput.js [--mib N] [--runs N] [--seed S] [--warm] [--floor] [--no-audit] [--no-batch] [--keep]
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -122,6 +126,7 @@ function main(): void {
   let warm = false;
   let floor = false;
   let audit = true;
+  let batch = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--mib') mib = Number(argv[++i]);
@@ -131,6 +136,7 @@ function main(): void {
     else if (a === '--warm') warm = true;
     else if (a === '--floor') floor = true;
     else if (a === '--no-audit') audit = false;
+    else if (a === '--no-batch') batch = false;
     else {
       process.stderr.write(`bench: unknown option ${a}\n`);
       process.exit(2);
@@ -198,6 +204,7 @@ function main(): void {
       ` load average before the runs: ${load0.toFixed(2)} on ${os.cpus().length} cores.)\n`,
   );
   if (audit && cliBuilt) auditBench(root, dir, input, output, seed, Math.round(mib * (1 << 20)), runs);
+  if (batch && cliBuilt) batchBench(cli, dir, seed, Math.round(mib * (1 << 20)), key);
   if (warm) warmEngine(dir, input, output, seed, size, key, runs, taskset);
   if (floor) {
     // the CLI's own V8 flags (cli/commands/twin.ts), so that the floor is the same process less the detectors
@@ -228,6 +235,47 @@ function main(): void {
   }
   if (keep) process.stdout.write(`Kept ${dir}\n`);
   else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Step 7: 20 traces in a folder, `tracetwin twin DIR` with --jobs 1 and with --jobs the number of cores. */
+function batchBench(cli: string, dir: string, seed: string, bytes: number, key: string): void {
+  const files = 20;
+  const inDir = path.join(dir, 'batch');
+  fs.mkdirSync(inDir);
+  let total = 0;
+  for (let i = 0; i < files; i++) {
+    const fd = fs.openSync(path.join(inDir, `trace-${String(i).padStart(2, '0')}.jsonl`), 'w');
+    total += generateJsonl(`${seed}:batch:${i}`, Math.round(bytes / files), (s) => fs.writeSync(fd, s));
+    fs.closeSync(fd);
+  }
+  const cores = Math.max(1, os.availableParallelism());
+  const timed = (jobs: number): number => {
+    const out = path.join(dir, `batch-out-${jobs}`);
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, [cli, 'twin', inDir, '-o', out, '--key', key, '--jobs', String(jobs)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (r.status !== 0) throw new Error(`batch --jobs ${jobs} failed: ${r.stderr.toString().slice(-500)}`);
+    return seconds;
+  };
+  const load0 = os.loadavg()[0]!;
+  const one = timed(1);
+  const many = timed(cores);
+  let same = true;
+  for (const f of fs.readdirSync(inDir)) {
+    const a = fs.readFileSync(path.join(dir, 'batch-out-1', 'batch', f));
+    const b = fs.readFileSync(path.join(dir, `batch-out-${cores}`, 'batch', f));
+    if (!a.equals(b)) same = false;
+  }
+  const ratio = one / many;
+  process.stdout.write(
+    `\nBatch: \`tracetwin twin DIR -o OUT\` on ${files} traces, ${(total / (1 << 20)).toFixed(1)} MiB in all, wall time:\n` +
+      `  --jobs 1: ${one.toFixed(2)} s (${(total / 1e6 / one).toFixed(1)} MB/s); --jobs ${cores}: ${many.toFixed(2)} s ` +
+      `(${(total / 1e6 / many).toFixed(1)} MB/s); throughput ratio ${ratio.toFixed(2)}× on ${cores} cores ` +
+      `(target ≥ 1.8× on 2 cores: ${cores === 2 ? (ratio >= 1.8 ? 'met' : 'NOT met') : 'not this machine'}); ` +
+      `outputs identical: ${same ? 'yes' : 'NO'}; load average before: ${load0.toFixed(2)}\n`,
+  );
 }
 
 function digestOf(file: string): string {

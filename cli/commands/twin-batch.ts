@@ -26,23 +26,13 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { MultiBar } from 'cli-progress';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
 import { formatOf, type Format } from '../../pseudonymiser';
+import { collect, parseJobs } from './twin';
 
 function parseKeyOption(value: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new InvalidArgumentError('the key must be 64 hexadecimal characters');
   return value.toLowerCase();
 }
 
-function collect(value: string, previous: string[]): string[] {
-  if (value.length === 0 || value.length > 200)
-    throw new InvalidArgumentError('each confidential name has 1 to 200 characters');
-  if (previous.length >= 50) throw new InvalidArgumentError('at most 50 confidential names');
-  return previous.concat([value]);
-}
-
-function parseJobs(value: string): number {
-  if (!/^\d{1,4}$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('--jobs is a whole number ≥ 1');
-  return Number(value);
-}
 
 /** One file of the batch. */
 export interface BatchItem {
@@ -207,64 +197,77 @@ export function registerTwinBatch(program: Command): void {
         .default(Math.max(1, os.availableParallelism()), 'the number of cores'),
     )
     .option('--report <file>', 'write, as JSON, per file: ok or its error, and counts of replaced values per kind')
-    .action(
-      async (
-        inputs: string[],
-        opts: {
-          output: string;
-          key?: string;
-          confidential: string[];
-          format?: Format;
-          jobs: number;
-          report?: string;
-        },
-      ) => {
-        const items = planBatch(inputs, opts.output);
-        if (items.length === 0) throw new Error('no files to twin');
-        fs.mkdirSync(opts.output, { recursive: true });
-        const started = Date.now();
-        const bars = process.stderr.isTTY
-          ? new MultiBar({
-              format: 'twinning [{bar}] {value}/{total} files | {failed} failed | {eta_formatted} left',
-              stream: process.stderr,
-              hideCursor: true,
-            })
-          : null;
-        const bar = bars?.create(items.length, 0, { failed: 0 });
-        let failed = 0;
-        let done = 0;
-        const say = (line: string): void => {
-          if (bars) bars.log(`${line}\n`);
-          else process.stderr.write(`${line}\n`);
-        };
-        const results = await runBatch(items, {
-          key: opts.key ?? randomBytes(32).toString('hex'),
-          confidential: opts.confidential,
-          format: opts.format,
-          jobs: opts.jobs,
-          onDone: (item, error) => {
-            done++;
-            if (error !== null) {
-              failed++;
-              say(`tracetwin: ${item.input}: ${error}`);
-            } else if (!bars) say(`tracetwin: [${done}/${items.length}] ${item.relative}`);
-            bar?.update(done, { failed });
-          },
-        });
-        bars?.stop();
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        process.stderr.write(
-          `tracetwin: ${items.length - failed} of ${items.length} files twinned into ${opts.output} in ${seconds} s` +
-            ` (${opts.jobs} at once)${failed > 0 ? `; ${failed} failed` : ''}\n`,
-        );
-        if (opts.report) {
-          const totals: Record<string, number> = {};
-          for (const r of results)
-            for (const [kind, n] of Object.entries(r.replacements ?? {})) totals[kind] = (totals[kind] ?? 0) + n;
-          const report = { files: results, failed, replacements: totals };
-          fs.writeFileSync(opts.report, JSON.stringify(report, null, 2) + '\n');
-        }
-        if (failed > 0) process.exitCode = 1;
-      },
-    );
+    .action((inputs: string[], opts: BatchCommandOptions) => twinBatch(inputs, opts));
+}
+
+/** The options of a batch, as `twin-batch` (and `twin` with several inputs or a folder) take them. */
+export interface BatchCommandOptions {
+  output: string;
+  key?: string;
+  confidential: string[];
+  format?: Format;
+  jobs: number;
+  report?: string;
+}
+
+/**
+ * Twins `inputs` (files and folders) into the folder `opts.output`, reporting progress over bytes on stderr; the
+ * exit status is 1 when any file failed.
+ */
+export async function twinBatch(inputs: string[], opts: BatchCommandOptions): Promise<void> {
+  const items = planBatch(inputs, opts.output);
+  if (items.length === 0) throw new Error('no files to twin');
+  fs.mkdirSync(opts.output, { recursive: true });
+  const started = Date.now();
+  // one bar over the bytes of every input, moved on as each file ends
+  const sizes = items.map((item) => fs.statSync(item.input, { throwIfNoEntry: false })?.size ?? 0);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const bars = process.stderr.isTTY
+    ? new MultiBar({
+        format:
+          'twinning [{bar}] {percentage}% of {mib} MiB | {files}/{count} files | {failed} failed | {eta_formatted} left',
+        stream: process.stderr,
+        hideCursor: true,
+      })
+    : null;
+  const count = items.length;
+  const mib = (total / (1 << 20)).toFixed(1);
+  const bar = bars?.create(Math.max(1, total), 0, { failed: 0, files: 0, count, mib });
+  let failed = 0;
+  let done = 0;
+  let bytesDone = 0;
+  const index = new Map(items.map((item, i) => [item, i]));
+  const say = (line: string): void => {
+    if (bars) bars.log(`${line}\n`);
+    else process.stderr.write(`${line}\n`);
+  };
+  const results = await runBatch(items, {
+    key: opts.key ?? randomBytes(32).toString('hex'),
+    confidential: opts.confidential,
+    format: opts.format,
+    jobs: opts.jobs,
+    onDone: (item, error) => {
+      done++;
+      if (error !== null) {
+        failed++;
+        say(`tracetwin: ${item.input}: ${error}`);
+      } else if (!bars) say(`tracetwin: [${done}/${items.length}] ${item.relative}`);
+      bytesDone += sizes[index.get(item) ?? 0] ?? 0;
+      bar?.update(bytesDone, { failed, files: done, count, mib });
+    },
+  });
+  bars?.stop();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stderr.write(
+    `tracetwin: ${items.length - failed} of ${items.length} files twinned into ${opts.output} in ${seconds} s` +
+      ` (${opts.jobs} at once)${failed > 0 ? `; ${failed} failed` : ''}\n`,
+  );
+  if (opts.report) {
+    const totals: Record<string, number> = {};
+    for (const r of results)
+      for (const [kind, n] of Object.entries(r.replacements ?? {})) totals[kind] = (totals[kind] ?? 0) + n;
+    const report = { files: results, failed, replacements: totals };
+    fs.writeFileSync(opts.report, JSON.stringify(report, null, 2) + '\n');
+  }
+  if (failed > 0) process.exitCode = 1;
 }

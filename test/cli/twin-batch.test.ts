@@ -114,3 +114,19 @@ test('inputs are never overwritten: an output folder inside an input folder, or 
   expect(onto.stderr).toContain('would overwrite the input');
   expect(fs.readFileSync(path.join(dir, 'again', 'loose.jsonl')).equals(original)).toBe(true);
 });
+
+test('`tracetwin twin` takes a folder or several inputs as the same batch, and asks for an output folder', () => {
+  const r = run(['twin', 'corpus', 'loose.jsonl', '-o', 'out-twin', '--key', key, '--jobs', '2'], dir);
+  expect(r.status).toBe(0);
+  expect(r.stderr).toContain('4 of 4 files twinned into out-twin');
+  for (const rel of tree(path.join(dir, 'out-twin')))
+    expect(fs.readFileSync(path.join(dir, 'out-twin', rel)).equals(fs.readFileSync(path.join(dir, 'out', rel)))).toBe(
+      true,
+    );
+  const noOut = run(['twin', 'corpus', '--key', key], dir);
+  expect(noOut.status).toBe(1);
+  expect(noOut.stderr).toContain('need -o, --output <dir>');
+  const stdin = run(['twin', '-', 'loose.jsonl', '-o', 'x'], dir);
+  expect(stdin.status).toBe(1);
+  expect(stdin.stderr).toContain('standard input (-) is one trace');
+});
