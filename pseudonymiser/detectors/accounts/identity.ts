@@ -22,6 +22,7 @@
  *   `github.com/sympy/sympy`) and site paths (`github.com/features`).
  */
 import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
+import { ownKeyIndex, parentsHolding } from '../parents';
 import { luhnValid } from './checks';
 import { PROVIDER_ID_PREFIXES, PUBLIC_ORGS, SYSTEM_USERS } from './lists';
 import { isPlainWord } from '../people/score';
@@ -132,9 +133,7 @@ const PERSON_NAME_KEYS =
 
 /** The path of the object holding the value at `path` (its last key and array positions after it dropped). */
 function parentOf(path: readonly string[]): string {
-  let i = path.length - 1;
-  while (i >= 0 && path[i] === '*') i--;
-  return path.slice(0, i).join('\u0000');
+  return path.slice(0, ownKeyIndex(path)).join('\u0000');
 }
 
 /**
@@ -143,15 +142,7 @@ function parentOf(path: readonly string[]): string {
  * only when an `id` or `name` asks.
  */
 function objectsWithPersonNames(segs: Chunk['segments']): Set<string> {
-  const out = new Set<string>();
-  for (const seg of segs) {
-    if (seg.isKey || seg.path.length === 0) continue;
-    const path = seg.path;
-    let i = path.length - 1;
-    while (i >= 0 && path[i] === '*') i--;
-    if (i >= 0 && PERSON_NAME_KEYS.test(normKey(path[i]!))) out.add(parentOf(path));
-  }
-  return out;
+  return parentsHolding(segs, (key) => PERSON_NAME_KEYS.test(normKey(key)), '\u0000');
 }
 
 /**

@@ -15,6 +15,7 @@ import { own } from '../../strings';
 import { isSpace } from './text';
 import { runMap } from '../../memo';
 import { recordHas, textFields } from '../structure';
+import { ownKeyIndex, parentsHolding } from '../parents';
 
 type Role = 'full' | 'given' | 'family' | 'weak' | 'org';
 
@@ -276,21 +277,12 @@ function structureFields(chunk: Chunk): Field[] {
  * {…}`, `"from": {…}`). Read once per chunk, only when a `name` asks.
  */
 function personParents(segs: Chunk['segments']): Set<string> {
-  const out = new Set<string>();
-  for (const seg of segs) {
-    if (seg.isKey || seg.path.length === 0) continue;
-    const path = seg.path;
-    let i = path.length - 1;
-    while (i >= 0 && path[i] === '*') i--;
-    if (i >= 0 && personEvidence(path[i]!)) out.add(path.slice(0, i).join('\u0001'));
-  }
-  return out;
+  return parentsHolding(segs, personEvidence, '\u0001');
 }
 
 /** The parent of a JSON value at `path` (its last key and array positions dropped), and the parent's own key. */
 function parentKey(path: readonly string[]): [parent: string, key: string] {
-  let i = path.length - 1;
-  while (i >= 0 && path[i] === '*') i--;
+  const i = ownKeyIndex(path);
   let j = i - 1;
   while (j >= 0 && path[j] === '*') j--;
   return [path.slice(0, Math.max(0, i)).join('\u0001'), j >= 0 ? path[j]! : ''];
