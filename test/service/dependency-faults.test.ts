@@ -165,27 +165,38 @@ test('the database renamed away (3D000): 503, readyz 503', async () => {
   }
 });
 
-test('a table lock held by another session: 503 (lock and statement timeouts), nothing charged, key free', async () => {
+/** Another session holding an exclusive lock on the twins table until `release` is called. */
+function holdTwinsLock(): { held: Promise<void>; release: () => Promise<void> } {
   const holder = postgres(urlFor(new URL(PG_ADMIN_URL).host, dbName), { max: 1, onnotice: () => {} });
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
+  let letGo!: () => void;
+  const released = new Promise<void>((r) => (letGo = r));
   let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
+  const held = new Promise<void>((r) => (locked = r));
   const holding = holder.begin(async (tx) => {
     await tx`lock table twins in access exclusive mode`;
     locked();
     await released;
   });
+  return {
+    held,
+    release: async () => {
+      letGo();
+      await holding;
+      await holder.end({ timeout: 5 });
+    },
+  };
+}
+
+test('a table lock held by another session: 503 (lock and statement timeouts), nothing charged, key free', async () => {
+  const lock = holdTwinsLock();
   const before = await balance();
   try {
-    await isLocked;
+    await lock.held;
     expect503(await list());
     expect503(await create({ 'idempotency-key': 'under-lock' }));
     expect((await readyz()).statusCode).toBe(503);
   } finally {
-    release();
-    await holding;
-    await holder.end({ timeout: 5 });
+    await lock.release();
   }
   await reconciler.sweep();
   expect(reconciler.waiting).toBe(0);
@@ -217,19 +228,10 @@ test('a query that never settles (here: a lock with the server timeouts out of r
     startTwin: async () => {},
     reconciler: patientReconciler,
   });
-  const holder = postgres(urlFor(new URL(PG_ADMIN_URL).host, dbName), { max: 1, onnotice: () => {} });
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const holding = holder.begin(async (tx) => {
-    await tx`lock table twins in access exclusive mode`;
-    locked();
-    await released;
-  });
+  const lock = holdTwinsLock();
   const before = await balance();
   try {
-    await isLocked;
+    await lock.held;
     expect503(
       await answered(
         patientApp.inject({ method: 'GET', url: '/v1/svc/twins', headers: { authorization: `Bearer ${liveKey}` } }),
@@ -238,9 +240,7 @@ test('a query that never settles (here: a lock with the server timeouts out of r
     );
     expect503(await answered(createTwin(patientApp, liveKey), 'POST /v1/svc/twins'));
   } finally {
-    release();
-    await holding;
-    await holder.end({ timeout: 5 });
+    await lock.release();
   }
   // the create's transaction was still waiting for the lock when the caller got its 503: the take-back waits for it
   while (patientReconciler.waiting > 0) {
