@@ -116,6 +116,13 @@ describe('the learned recogniser in the engine', () => {
     expect(text(input)).not.toContain(name);
   });
 
+  it('replaces a name alone on its line, as a greeting or a sign-off writes it, and leaves other lines alone', () => {
+    // a given name that is also an English word, before a comma on a line of its own: a greeting
+    const out = text('Victor,\nthe report is attached.\nSummary\nKubernetes\n');
+    expect(out).not.toMatch(/^Victor,/);
+    expect(out).toContain('\nthe report is attached.\nSummary\nKubernetes\n');
+  });
+
   it('replaces every part of a name the model tagged in part: a name of the lists beside it belongs to it', () => {
     const out = text('The ticket was closed by Hwang Ye-jin yesterday.');
     expect(out).not.toContain('Hwang');

@@ -309,8 +309,67 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
     if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from);
   }
+  if ((out === null || out.length === 0) && lineStart) {
+    const alone = nameAlone(t, text, to);
+    if (alone !== null && alone.to - alone.from > 1) decideSpan(t, facts, alone, (out ??= []), from);
+    else if (alone !== null) {
+      // one word: where it stands (a greeting's `Bob,` says nothing of `bob` elsewhere), everywhere when no word
+      const w = t.text.slice(t.start[alone.from]!, t.end[alone.from]!);
+      const lower = w.toLowerCase();
+      (out ??= []).push({
+        what: 'lone',
+        surface: own(w),
+        role: isGiven(lower) ? 'given' : 'family',
+        name: own(lower),
+        at: t.start[alone.from]! - from,
+        local: englishWord(lower),
+      });
+    }
+  }
   return out === null || out.length === 0 ? NONE : out;
 }
+
+/**
+ * A line that is a name and nothing else, as a greeting or a sign-off writes it (`Heather ,`, `- Runa`,
+ * `Sungjoo Lee`): one to three words, each capitalised (or in capitals) and a name of the lists that is no English
+ * word (before a comma, a given name may be one: `Bob,`; beside a given name, a word on no list is a surname), with
+ * a given name among them, and no other token than a dash before and a comma or full stop after. The span a
+ * person's name would be, or null.
+ */
+function nameAlone(t: Tokens, text: string, to: number): Span | null {
+  const c = text.charCodeAt(to);
+  if (to < text.length && c !== 10 && c !== 13 && c !== 0) return null;
+  let a = 0;
+  let b = t.count;
+  while (a < b && t.kind[a] === PUNCT && DASHES.has(t.text.charCodeAt(t.start[a]!))) a++;
+  let comma = false;
+  while (b > a && t.kind[b - 1] === PUNCT) {
+    const p = t.text.charCodeAt(t.start[b - 1]!);
+    if (p === 44) comma = true;
+    else if (p !== 46 && p !== 33) return null;
+    b--;
+  }
+  if (b - a < 1 || b - a > 3) return null;
+  let given = false;
+  for (let i = a; i < b; i++) {
+    if (t.kind[i] !== WORD) return null;
+    const w = t.text.slice(t.start[i]!, t.end[i]!);
+    if (!/^\p{Lu}/u.test(w)) return null;
+    const lower = w.toLowerCase();
+    if (initials(w)) continue;
+    const f = lex.flagsOf(lower);
+    // a word on no list at all is a surname only beside a given name (`Sungjoo Lee`, not `Kubernetes`)
+    if ((f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0 && (f !== 0 || b - a === 1))
+      return null;
+    if (englishWord(lower) && !(comma && (f & (lex.FIRST | lex.FIRST_RARE)) !== 0)) return null;
+    if (lex.isPlace(lower) || lex.isPublicOrg(lower) || neverName(lower)) return null;
+    if ((f & (lex.FIRST | lex.FIRST_RARE)) !== 0) given = true;
+  }
+  return given ? { kind: 'person', from: a, to: b, margin: thresholds.word } : null;
+}
+
+/** Dashes that open a sign-off (`- Mike`, `-- Ann`, `— Ann`). */
+const DASHES = new Set([45, 0x2013, 0x2014]);
 
 /** Reports what the model finds in a chunk's text; object keys are schema, not text, and are not read. */
 export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): void {
