@@ -416,8 +416,9 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
 
 /**
  * The first opening quote of a string of the JSON document in `buf` at or after `from`, reading it from
- * `at` (a position outside strings); -1 when none. No pass-two pattern holds a bare quote (every one is a
- * surface written inside a JSON string), so no match spans one: pass two may cut a JSON document there.
+ * `at` (a position outside strings); -1 when none. In a document that parsed, every pass-two pattern is a
+ * surface written inside a JSON string, which holds no bare quote: no match spans one, and pass two may cut
+ * the document there.
  */
 function stringStart(buf: Uint8Array, at: number, from: number): number {
   let inString = false;
@@ -636,7 +637,9 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   let selfCheckFixes = 0;
   let bytesIn = 0;
   let bytesOut = 0;
-  // a JSON document is read whole in decoded mode (its chunks are cut by the JSON walk), in stretches in raw mode
+  // a JSON document is read in stretches in raw mode, but whole in decoded mode (its chunks are cut by the
+  // JSON walk) and when it did not parse (its text, a segment of the document itself, may hold a bare quote)
+  const stretches = options.format !== 'json' || (raw !== null && !chains.has(''));
   const passTwoBlocks = blocksOf(
     source,
     options.format,
@@ -646,7 +649,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       bytesIn = read;
       progress?.(0.5 + (0.5 * read) / total);
     },
-    options.format === 'json' && raw === null ? Infinity : (options.passTwoBytes ?? PASS_TWO_BYTES),
+    stretches ? (options.passTwoBytes ?? PASS_TWO_BYTES) : Infinity,
   );
   for (const block of passTwoBlocks) {
     const doc = block.text;

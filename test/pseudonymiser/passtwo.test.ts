@@ -129,6 +129,14 @@ describe('pass two: replacements written once per pattern', () => {
     const pieces: Uint8Array[] = [];
     twinSource({ size: input.length, pieces: () => [input] }, (b) => pieces.push(b), { ...options, passTwoBytes: 64 });
     expect(pieces.length > 10).toBe(!asciiOnly);
+    // a document that does not parse is text: read whole
+    const broken = Buffer.concat([input, Buffer.from(`"${email}" said "Acme Corp`)]);
+    const whole = twin(broken, { ...options, passTwoBytes: broken.length + 1 }).output.toString();
+    expect(whole).not.toContain(email);
+    const parts: Uint8Array[] = [];
+    twinSource({ size: broken.length, pieces: () => [broken] }, (b) => parts.push(b), { ...options, passTwoBytes: 7 });
+    expect(parts).toHaveLength(1);
+    expect(Buffer.concat(parts).toString()).toBe(whole);
     expect(Buffer.concat(pieces).toString()).toBe(decoded);
   });
 });
