@@ -70,7 +70,10 @@ export interface TwinOptions {
   readonly passTwo?: 'auto' | 'decoded';
   /** JSON Lines: read in blocks of about this many bytes of whole lines (tests set it low). */
   readonly blockBytes?: number;
-  /** JSON Lines: pass two twins a block in stretches of about this many bytes of whole lines (tests set it low). */
+  /**
+   * Pass two twins a JSON Lines block in stretches of about this many bytes of whole lines, and a JSON
+   * document read raw (see rawMode) in stretches of about this many bytes cut before a string (tests set it low).
+   */
   readonly passTwoBytes?: number;
 }
 
@@ -332,7 +335,9 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
     if (held + bytes.length > gathered.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length));
+      // a whole document is gathered into its size at once (doubling up to it would take up to twice that)
+      const whole = format === 'jsonl' ? 0 : source.size;
+      const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
       gathered = bigger;
     }
@@ -410,10 +415,33 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
 }
 
 /**
+ * The first opening quote of a string of the JSON document in `buf` at or after `from`, reading it from
+ * `at` (a position outside strings); -1 when none. In a document that parsed, every pass-two pattern is a
+ * surface written inside a JSON string, which holds no bare quote: no match spans one, and pass two may cut
+ * the document there.
+ */
+function stringStart(buf: Uint8Array, at: number, from: number): number {
+  let inString = false;
+  for (let i = at; i < buf.length; i++) {
+    const c = buf[i]!;
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      if (i >= from) return i;
+      inString = true;
+    }
+  }
+  return -1;
+}
+
+/**
  * The document as decoded blocks (see byteBlocks), in document positions,
  * each checked against the survey's digest when it has them. `onBlock` is
  * told the bytes read so far. With `split`, a JSON Lines block is handed out
- * in stretches of whole lines of about `split` bytes, each decoded alone. A
+ * in stretches of whole lines of about `split` bytes, each decoded alone, and
+ * a JSON document in stretches of about `split` bytes that each start at a
+ * string's opening quote (see stringStart). A
  * JSON Lines document that is not all ASCII is also cut between its ASCII and
  * non-ASCII lines (format/runs.ts), so that most of it decodes to strings of
  * one byte per character.
@@ -440,8 +468,15 @@ function blocksOf(
         const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
         for (let at = 0; at < buf.length;) {
           // a line feed byte is never inside a UTF-8 sequence: each stretch is text on its own
-          const nl = format === 'jsonl' && buf.length - at > split ? buf.indexOf(10, at + split - 1) : -1;
-          let stop = nl < 0 ? buf.length : nl + 1;
+          const nl =
+            buf.length - at <= split
+              ? -1
+              : format === 'jsonl'
+                ? buf.indexOf(10, at + split - 1)
+                : format === 'json'
+                  ? stringStart(buf, at, at + split)
+                  : -1;
+          let stop = format === 'json' ? (nl < 0 ? buf.length : nl) : nl < 0 ? buf.length : nl + 1;
           // ASCII lines decoded apart from the others are held one byte per character (see format/runs.ts)
           if (format === 'jsonl' && !known.ascii) stop = stretchEnd(buf, at, stop);
           const text = buf.toString('utf8', at, stop);
@@ -602,6 +637,9 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   let selfCheckFixes = 0;
   let bytesIn = 0;
   let bytesOut = 0;
+  // a JSON document is read in stretches in raw mode, but whole in decoded mode (its chunks are cut by the
+  // JSON walk) and when it did not parse (its text, a segment of the document itself, may hold a bare quote)
+  const stretches = options.format !== 'json' || (raw !== null && !chains.has(''));
   const passTwoBlocks = blocksOf(
     source,
     options.format,
@@ -611,7 +649,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       bytesIn = read;
       progress?.(0.5 + (0.5 * read) / total);
     },
-    options.passTwoBytes ?? PASS_TWO_BYTES,
+    stretches ? (options.passTwoBytes ?? PASS_TWO_BYTES) : Infinity,
   );
   for (const block of passTwoBlocks) {
     const doc = block.text;

@@ -13,6 +13,22 @@ import { own } from '../strings';
 const CACHED_KEYS_DEPTH = 32;
 
 /**
+ * The most key paths one walk interns (keeps in its tree, so that a path met again is the same node).
+ * Each costs about 200 bytes for the rest of the walk; a document of many short distinct keys (data as
+ * keys: e-mails, ids, hashes) would otherwise cost some ten times its size. A path past the limit is a
+ * fresh node each time it is met: it works the same, but is not recognised as seen (a long text under it
+ * is not skipped as a copy, see format/chunks.ts). Traces hold a few thousand distinct paths.
+ */
+export const MAX_INTERNED_PATHS = 1 << 16;
+/** The most children one node interns (a document with data as keys). */
+const MAX_INTERNED_CHILDREN = 4096;
+
+/** What the nodes of one tree share: how many it holds. */
+interface PathTree {
+  interned: number;
+}
+
+/**
  * A key path, interned: one node per distinct path in a document, so that
  * visiting millions of strings allocates nothing per string.
  */
@@ -21,23 +37,33 @@ export class PathNode {
   private cached: readonly string[] | null = null;
   /** Keys from the root (0 for the root). */
   readonly depth: number;
+  private readonly tree: PathTree;
   constructor(
     readonly key: string,
     readonly parent: PathNode | null,
   ) {
     this.depth = parent === null ? 0 : parent.depth + 1;
+    this.tree = parent === null ? { interned: 0 } : parent.tree;
   }
 
   child(key: string): PathNode {
-    if (this.children === null) this.children = new Map();
-    let c = this.children.get(key);
+    let c = this.children?.get(key);
     if (c === undefined) {
       // a flat copy: the key is a slice of a decoded block, which the path would keep alive
       c = new PathNode(own(key), this);
-      // a document with data as keys (e-mails, ids) must not grow this without bound
-      if (this.children.size < 4096) this.children.set(c.key, c);
+      // a document with data as keys (e-mails, ids) must not grow the tree without bound
+      const tree = this.tree;
+      if (tree.interned < MAX_INTERNED_PATHS && (this.children?.size ?? 0) < MAX_INTERNED_CHILDREN) {
+        (this.children ??= new Map()).set(c.key, c);
+        tree.interned++;
+      }
     }
     return c;
+  }
+
+  /** How many paths this node's tree has interned (tests). */
+  get interned(): number {
+    return this.tree.interned;
   }
 
   /**
@@ -53,7 +79,8 @@ export class PathNode {
       for (let n = this.parent; n !== null && n.parent !== null; n = n.parent) out[n.depth - 1] = n.key;
       return out;
     }
-    this.cached = this.parent === null ? [] : [...this.parent.keys(), this.key];
+    // concat, not a spread: an array built by spreading keeps room to grow (some 130 bytes more per path)
+    this.cached = this.parent === null ? [] : this.parent.keys().concat(this.key);
     return this.cached;
   }
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { twin, UnsupportedContentError, formatOf } from '../../pseudonymiser';
-import { walkJson, decodeJsonString, MAX_NESTING, NestingGauge, PathNode } from '../../pseudonymiser/format/json';
+import {
+  walkJson,
+  decodeJsonString,
+  MAX_INTERNED_PATHS,
+  MAX_NESTING,
+  NestingGauge,
+  PathNode,
+} from '../../pseudonymiser/format/json';
 
 const KEY = '11'.repeat(32);
 const SECRET = 'Zx9!qLw2rT7#mVb4';
@@ -177,6 +184,24 @@ describe('input that is not text', () => {
       }
     }
     expect(node.lastKey()).toBe(want.filter((k) => k !== '*').pop());
+  });
+
+  it('interns at most MAX_INTERNED_PATHS key paths in one tree; a path past them works, made afresh', () => {
+    // a document of many short distinct keys (data as keys) would otherwise keep a node for each
+    const root = new PathNode('', null);
+    for (let o = 0; root.interned < MAX_INTERNED_PATHS; o++) {
+      const obj = root.child(`o${o}`);
+      for (let k = 0; k < 1000 && root.interned < MAX_INTERNED_PATHS; k++) obj.child(`k${k}`);
+    }
+    expect(root.interned).toBe(MAX_INTERNED_PATHS);
+    const o0 = root.child('o0');
+    expect(root.child('o0')).toBe(o0);
+    expect(o0.child('k1')).toBe(o0.child('k1'));
+    const fresh = root.child('past');
+    expect(root.child('past')).not.toBe(fresh);
+    expect(fresh.child('k').keys()).toEqual(['past', 'k']);
+    expect(o0.child('new').keys()).toEqual(['o0', 'new']);
+    expect(root.interned).toBe(MAX_INTERNED_PATHS);
   });
 
   it('picks the format from the extension', () => {

@@ -273,9 +273,23 @@ export function forEachRegion(text: string, visit: (from: number, to: number) =>
   let next = 0;
   const starts = MAYBE_CANDIDATE;
   starts.lastIndex = 0;
+  // the first candidate at or after `from` is `found` (n: none): asked again from anywhere in [from, found],
+  // the answer is known. Without it, each lower-case name in a long text without capitals searched the
+  // rest of the text again (quadratic: a chunk of e-mail addresses took seconds).
+  let from = -1;
+  let found = n;
   for (;;) {
     // `test` allocates no match: each match is one character, ending at lastIndex
-    const capital = starts.test(text) ? starts.lastIndex - 1 : n;
+    const q = starts.lastIndex;
+    let capital: number;
+    if (from >= 0 && from <= q && q <= found) {
+      capital = found;
+      starts.lastIndex = capital < n ? capital + 1 : 0; // as `test` leaves it
+    } else {
+      capital = starts.test(text) ? starts.lastIndex - 1 : n;
+      from = q;
+      found = capital;
+    }
     let i: number;
     if (next < lower.length && lower[next]! < capital) {
       i = lower[next]!;
