@@ -33,7 +33,6 @@ function parseKeyOption(value: string): string {
   return value.toLowerCase();
 }
 
-
 /** One file of the batch. */
 export interface BatchItem {
   /** The input file as given or found. */
