@@ -23,6 +23,7 @@ import { isValidPhoneNumber, parsePhoneNumber, type CountryCode } from 'libphone
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { getExampleNumber } from 'libphonenumber-js';
 import { ALNUM, DIGITS, HEX, Rng } from './rng';
+import { luhnDigit, luhnOk } from './values';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -30,25 +31,6 @@ const digitsOf = (s: string): number[] => [...s.replace(/\D/g, '')].map(Number);
 const pad = (n: number, w: number): string => String(n).padStart(w, '0');
 
 // ---------------------------------------------------------------- check-digit helpers
-
-/** Luhn (ISO/IEC 7812-1) over a digit string including its check digit. */
-export function luhnOk(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-function luhnDigit(body: string): string {
-  for (let d = 0; d < 10; d++) if (luhnOk(body + d)) return String(d);
-  throw new Error('unreachable');
-}
 
 // Verhoeff tables (Verhoeff 1969; the Aadhaar check digit, UIDAI)
 const VD = [

@@ -11,9 +11,15 @@ import { ALNUM, BASE64, BASE64URL, DIGITS, HEX, LOWER_ALNUM, Rng, UPPER_ALNUM } 
 
 // ---------------------------------------------------------------- validators
 
+/** A card number (12 to 19 digits, spaces and dashes allowed) whose Luhn check holds. */
 export function luhnValid(number: string): boolean {
   const digits = number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) return false;
+  return /^\d{12,19}$/.test(digits) && luhnOk(digits);
+}
+
+/** Luhn (ISO/IEC 7812-1) over a digit string of any length, its check digit included. */
+export function luhnOk(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
@@ -26,8 +32,9 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-function luhnDigit(body: string): string {
-  for (let d = 0; d < 10; d++) if (luhnValid(body + d)) return String(d);
+/** The Luhn check digit of `body`. */
+export function luhnDigit(body: string): string {
+  for (let d = 0; d < 10; d++) if (luhnOk(body + d)) return String(d);
   throw new Error('unreachable');
 }
 

@@ -4,12 +4,8 @@
  * `11010519491231002X`, DVV's `131052-308T`, Skatteverket's `811228-9874`, SAT's `GODE561231GR8`, …);
  * the Korean one is built here with the check digit of the published algorithm, computed by this file.
  */
-import {
-  ID_SCHEMES,
-  SCHEME_BY_ID,
-  idValid,
-  verhoeffCheckDigit,
-} from '../../pseudonymiser/detectors/accounts/nationalids';
+import { ID_SCHEMES, SCHEME_BY_ID, idValid } from '../../pseudonymiser/detectors/accounts/nationalids';
+import { verhoeffCheckDigit } from '../../pseudonymiser/detectors/accounts/checks';
 import { detect, standIn, twinOf } from './accounts-helpers';
 
 /** Korean RRN check digit, written from the published algorithm (weights 2..9, 2..5; (11 − s mod 11) mod 10). */

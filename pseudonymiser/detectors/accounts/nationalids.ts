@@ -22,7 +22,7 @@
  * (numbers.ts, finance.ts) and stand-ins (standins/accounts/finance.ts).
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
-import { luhnCheckDigit, mod97 } from './checks';
+import { luhnCheckDigit, mod1110, mod11Low, mod11Strict, mod97, verhoeffCheckDigit, weighted } from './checks';
 import { charTable, firstInRuns, lastKey, normKey } from './util';
 import { runMap } from '../../memo';
 import { own } from '../../strings';
@@ -52,13 +52,6 @@ export interface IdScheme {
 
 const d = (s: string, i: number): number => s.charCodeAt(i) - 48;
 
-/** Σ digit × weight over the first weights.length digits. */
-function weighted(s: string, w: readonly number[]): number {
-  let t = 0;
-  for (let i = 0; i < w.length; i++) t += d(s, i) * w[i]!;
-  return t;
-}
-
 /** A calendar date (two-digit years: leap years as in 2000-2099). */
 export function dateOk(y: number, m: number, day: number): boolean {
   if (m < 1 || m > 12 || day < 1) return false;
@@ -73,60 +66,6 @@ const ymd = (s: string, i: number): boolean =>
 /** DDMMYY at `i`. */
 const dmy = (s: string, i: number): boolean =>
   dateOk(2000 + num(s, i + 4, i + 6), num(s, i + 2, i + 4), num(s, i, i + 2));
-
-/** Mod 11 with weights; r < 2 → 0 else 11 − r (Brazil's CPF and CNPJ, Portugal's NIF). */
-function mod11Low(s: string, w: readonly number[]): string {
-  const r = weighted(s, w) % 11;
-  return String(r < 2 ? 0 : 11 - r);
-}
-
-/** Verhoeff's dihedral-group check digit (Verhoeff 1969; UIDAI uses it for Aadhaar). */
-const VD = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const VP = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-const VINV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-export function verhoeffCheckDigit(body: string): string {
-  let c = 0;
-  for (let i = 0; i < body.length; i++) c = VD[c]![VP[(i + 1) % 8]![d(body, body.length - 1 - i)]!]!;
-  return String(VINV[c]);
-}
-
-/** ISO 7064 MOD 11,10 (a hybrid system; German tax id). */
-function mod1110(body: string): string {
-  let product = 10;
-  for (let i = 0; i < body.length; i++) {
-    let sum = (d(body, i) + product) % 10;
-    if (sum === 0) sum = 10;
-    product = (2 * sum) % 11;
-  }
-  const c = 11 - product;
-  return String(c === 10 ? 0 : c);
-}
-
-/** Mod 11 with weights, 11 − r; 11 → 0, 10 → no value (Norway, Argentina). */
-function mod11Strict(s: string, w: readonly number[]): string | null {
-  const r = 11 - (weighted(s, w) % 11);
-  return r === 11 ? '0' : r === 10 ? null : String(r);
-}
 
 /** Values of the odd positions of a codice fiscale (DM 23/12/1976), letters A..Z; digits 0..9 count as A..J. */
 const CF_ODD_LETTERS = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
