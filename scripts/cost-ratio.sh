@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The one-shot `tracetwin twin`'s CPU time against an earlier commit, alternated round by round in one run on one
+# machine: REV, this tree, and this tree with the learned recogniser's scan turned off (scripts/without-learned.js).
+# Prints each round's CPU seconds (user + system), the ratios to REV, and their medians: the figures issues 14 and 15
+# set their cost budgets on.
+#
+#   npm run build && npm run bench:cost [-- REV [ROUNDS [MIB]]]     # defaults: e3f4336, 4 rounds, 20 MiB
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rev=${1:-e3f4336}
+rounds=${2:-4}
+mib=${3:-20}
+[ -f dist/cli/main.js ] || { echo "cost-ratio: run npm run build first" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "cost-ratio: /usr/bin/time is needed (Debian's time package)" >&2; exit 2; }
+pin=()
+taskset -c 0 true 2>/dev/null && pin=(taskset -c 0)
+tmp=$(mktemp -d)
+cleanup() {
+  git worktree remove --force "$tmp/base" >/dev/null 2>&1 || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+echo "cost-ratio: building $rev in a worktree of its own ..." >&2
+git worktree add -q --detach "$tmp/base" "$rev"
+ln -s "$PWD/node_modules" "$tmp/base/node_modules"
+(cd "$tmp/base" && npx tsc -p tsconfig.build.json)
+node -e '
+const { generateJsonl } = require("./dist/bench/corpus");
+const fs = require("fs");
+const fd = fs.openSync(process.argv[1], "w");
+generateJsonl("tracetwin", Math.round(Number(process.argv[2]) * 1048576), (s) => fs.writeSync(fd, s));
+fs.closeSync(fd);
+' "$tmp/trace.jsonl" "$mib"
+key=$(printf '5a%.0s' {1..32})
+here=$PWD
+run() { # tree, extra node flags...: CPU seconds of one twin
+  local tree=$1
+  shift
+  (cd "$tree" && /usr/bin/time -o "$tmp/time" -f '%U %S' "${pin[@]}" node "$@" bin/tracetwin twin "$tmp/trace.jsonl" -o "$tmp/twin.jsonl" --key "$key" >/dev/null)
+  awk '{ printf "%.2f", $1 + $2 }' "$tmp/time"
+}
+echo "round  $rev  this-tree  without-learned  (CPU s; ${mib} MiB bench trace; pinned: ${pin[*]:-no}; load $(cut -d' ' -f1 /proc/loadavg))"
+for r in $(seq 1 "$rounds"); do
+  b=$(run "$tmp/base")
+  h=$(run "$here")
+  n=$(run "$here" -r "$here/scripts/without-learned.js")
+  echo "$r  $b  $h  $n"
+done | tee "$tmp/rounds"
+awk -v rev="$rev" '
+  { all[NR] = $3 / $2; without[NR] = $4 / $2; learned[NR] = $3 / $4 }
+  function median(a, n,   i, j, t) {
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END {
+    printf "median ratio to %s: this tree %.2fx, without the learned recogniser %.2fx; the learned recogniser alone %.2fx\n",
+      rev, median(all, NR), median(without, NR), median(learned, NR)
+  }' "$tmp/rounds"
