@@ -2,14 +2,15 @@
  * Object storage for uploads and twinned content. The interface is small so
  * that an S3 implementation can slot in beside the local folder one.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createS3BlobStore } from './s3';
+import { Meter } from './meter';
 import { ownerGone, PROCESS_TOKEN } from './sweep';
 
 export interface PutResult {
@@ -57,20 +58,6 @@ const KEY_RE = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}(?:\/[A-Za-z0-9_-][A-Za-z0-9.
 
 function checkKey(key: string): void {
   if (!KEY_RE.test(key)) throw new Error('invalid object key');
-}
-
-/** Counts and hashes the bytes that flow through. */
-class Meter extends Transform {
-  bytes = 0;
-  private readonly hash = createHash('sha256');
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
-    this.bytes += chunk.length;
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-  digest(): string {
-    return this.hash.digest('hex');
-  }
 }
 
 /** `<pid>-<process token>-<random>.part`: a write in progress in a folder store's `.tmp`. */

@@ -18,8 +18,7 @@
  * aborted by `sweep` once it is older than `--partial-max-age`; a bucket lifecycle rule
  * (AbortIncompleteMultipartUpload) is a good second net.
  */
-import { createHash } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -32,6 +31,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { BlobNotFoundError, type BlobStore, type PutResult } from './index';
+import { Meter } from './meter';
 
 /** Size of one multipart part; also the largest object sent with a single PutObject. */
 export const S3_PART_SIZE = 8 * 1024 * 1024;
@@ -94,20 +94,6 @@ export function s3ClientConfig(env: Env = process.env): S3ClientConfig {
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-/** Counts and hashes the bytes that flow through. */
-class Meter extends Transform {
-  bytes = 0;
-  private readonly hash = createHash('sha256');
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
-    this.bytes += chunk.length;
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-  digest(): string {
-    return this.hash.digest('hex');
-  }
 }
 
 function isNotFound(err: unknown): boolean {

@@ -24,6 +24,7 @@ import { idempotencyKeys, organizations, twins, type TwinRow } from '../../db/sc
 import { createBlobStore, type BlobStore } from '../../storage';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { REPO } from '../support/serve-process';
+import { within } from '../support/within';
 import { createTwin, PG_ADMIN_URL } from './helpers';
 
 jest.setTimeout(120_000);
@@ -59,15 +60,7 @@ async function answered(p: Promise<LightMyRequestResponse>, what = ''): Promise<
     (res) => timings.push(`${name}\t${res.statusCode}\t${Date.now() - t0} ms`),
     () => undefined,
   );
-  let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${HANG_MS} ms`)), HANG_MS);
-  });
-  try {
-    return await Promise.race([p, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return within(p, HANG_MS);
 }
 
 function expect503(res: LightMyRequestResponse): void {

@@ -18,6 +18,7 @@ import { createApiKey, createOrganization } from '../../db/repo';
 import { createBlobStore } from '../../storage';
 import { connectTemporal, dataConverterFor } from '../../worker/process';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { within } from '../support/within';
 import { timeSkippingEnv } from '../webhooks/temporal-env';
 import { createTwin } from './helpers';
 
@@ -25,16 +26,8 @@ jest.setTimeout(120_000);
 
 const HANG_MS = 15_000;
 
-async function answered(p: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
-  let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${HANG_MS} ms`)), HANG_MS);
-  });
-  try {
-    return await Promise.race([p, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answered(p: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  return within(p, HANG_MS);
 }
 
 let env: TestWorkflowEnvironment;
