@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { accountDetectors } from '../pseudonymiser/detectors/accounts';
 import type { Chunk, DetectContext, Finding, Kind } from '../pseudonymiser/types';
+import { repoRoot } from './util';
 
 interface Span {
   entity_type: string;
@@ -32,16 +33,6 @@ const TYPES: Record<string, Kind[]> = {
   US_SSN: ['national_id'],
   STREET_ADDRESS: ['address'],
 };
-
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('repository root not found');
-    dir = up;
-  }
-  return dir;
-}
 
 export function detectAll(text: string): Finding[] {
   const chunk: Chunk = { corpus: text, segments: [{ index: 0, start: 0, end: text.length, path: [], isKey: false }] };

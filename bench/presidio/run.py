@@ -40,6 +40,17 @@ def version_of(dist):
         return None
 
 
+def versions():
+    """The versions of what the figures came from, for the result file."""
+    import spacy
+
+    return {
+        "presidio-analyzer": version_of("presidio-analyzer"),
+        "presidio-anonymizer": version_of("presidio-anonymizer"),
+        "spacy": spacy.__version__,
+    }
+
+
 def build_analyzer(pipeline):
     """An AnalyzerEngine on the spaCy pipeline, or on pattern recognizers only.
 
@@ -155,11 +166,7 @@ def main():
         }
     result = {
         "python": sys.version.split()[0],
-        "versions": {
-            "presidio-analyzer": version_of("presidio-analyzer"),
-            "presidio-anonymizer": version_of("presidio-anonymizer"),
-            "spacy": spacy.__version__,
-        },
+        "versions": versions(),
         "nlp": nlp_mode,
         "pipeline_requested": args.pipeline,
         "pipeline": pipeline_meta,
