@@ -492,6 +492,55 @@ function blocksOf(
   };
 }
 
+/**
+ * A JSON document for pass one: its bytes read once (checked against the survey's digest) and handed out, each
+ * time it is iterated, as stretches of about `split` bytes, each cut before a string's opening quote (see
+ * stringStart) and decoded alone. Pass one iterates it twice (to check that it parses, then to walk it) and so
+ * holds the document's bytes and one decoded stretch, not the whole document decoded (two bytes a character when
+ * any is non-ASCII).
+ */
+function documentStretches(
+  source: TraceSource,
+  step: number,
+  known: Survey,
+  split: number,
+  onRead?: (bytesRead: number) => void,
+): LineBlocks & { release(): void } {
+  const { digests } = known;
+  let bytes: Buffer | null = null;
+  return {
+    ascii: known.ascii,
+    /** Lets the bytes go (a later iteration reads them again). */
+    release() {
+      bytes = null;
+    },
+    *[Symbol.iterator]() {
+      if (bytes === null) {
+        let n = 0;
+        // a JSON document is one block (byteBlocks), gathered into a buffer of its own
+        for (const block of byteBlocks(source, 'json', step)) {
+          if (digests !== null && digests[n] !== hash('sha256', block, 'base64')) throw new SourceChangedError();
+          n++;
+          bytes = Buffer.from(block.buffer, block.byteOffset, block.length);
+        }
+        if (digests !== null && n !== digests.length) throw new SourceChangedError();
+        bytes ??= Buffer.alloc(0);
+        onRead?.(bytes.length);
+      }
+      const buf: Buffer = bytes;
+      let offset = 0;
+      for (let at = 0; at < buf.length;) {
+        const cut = buf.length - at <= split ? -1 : stringStart(buf, at, at + split);
+        const stop = cut < 0 ? buf.length : cut;
+        const text = buf.toString('utf8', at, stop);
+        yield { text, offset };
+        offset += text.length;
+        at = stop;
+      }
+    },
+  };
+}
+
 /** A growing output buffer of UTF-8 bytes. */
 class Output {
   private buf: Buffer;
@@ -576,10 +625,13 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   const docSites: Edit[] = [];
   const duplicates = new Map<string, Duplicate>();
   const chains = new Set<string>();
-  const blocks = blocksOf(source, options.format, blockBytes, known, (read) => progress?.((0.5 * read) / total));
+  const onRead = (read: number): void => progress?.((0.5 * read) / total);
+  const documentBlocks =
+    options.format === 'json' ? documentStretches(source, blockBytes, known, blockBytes, onRead) : null;
+  const blocks = documentBlocks ?? blocksOf(source, options.format, blockBytes, known, onRead);
   let chunkNo = 0;
   forEachChunk(
-    options.format === 'jsonl' ? blocks : ([...blocks][0]?.text ?? ''),
+    options.format === 'text' ? ([...blocks][0]?.text ?? '') : blocks,
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -620,6 +672,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     },
   );
   duplicates.clear(); // what pass one saw: let it go before pass two
+  documentBlocks?.release(); // and a JSON document's bytes
 
   assignStandIns(registry, detectors, key, ctx);
   const globals = [...registry.surfaces.values()];
