@@ -364,6 +364,8 @@ export interface ChunkOptions {
   readonly numberKey?: (key: string, parent: string | undefined) => boolean;
   /** Collects the escaping chains (Level.chain) of every segment. */
   readonly chains?: Set<string>;
+  /** A JSON document given in blocks: whether it parses, when that is known (it is then read once, not twice). */
+  readonly parses?: boolean;
 }
 
 /** A stretch of whole lines of a JSON Lines document, decoded, and the document position of its first character. */
@@ -397,7 +399,7 @@ export function forEachChunk(
   const root = new PathNode('', null);
   if (typeof doc !== 'string' && format === 'json') {
     // a JSON document in stretches: walked a stretch at a time, never decoded whole unless it does not parse
-    if (!walkDocumentStretches(doc, plain, b, ascii)) {
+    if (!walkDocumentStretches(doc, plain, b, ascii, opts.parses)) {
       const whole = Array.from(doc, (block) => block.text).join('');
       textSegments(whole, 0, whole.length, b);
     }
@@ -546,18 +548,29 @@ function segmentVisitors(
 
 /**
  * A JSON document given in stretches (each cut before a string's opening quote, see JsonWalk), walked as
- * walkJsonSegments walks it whole: checked first to parse (one walk over the stretches), then walked again
- * for its segments. False, adding nothing, when it does not parse. A byte-order mark starts the first stretch.
+ * walkJsonSegments walks it whole: checked first to parse (one walk over the stretches, unless the caller
+ * knows), then walked for its segments. False, adding nothing, when it does not parse. A byte-order mark may
+ * start the first stretch.
  */
-function walkDocumentStretches(blocks: Iterable<TextBlock>, plain: Level, b: ChunkBuilder, ascii: boolean): boolean {
-  const check = new JsonWalk(new PathNode('', null));
+function walkDocumentStretches(
+  blocks: Iterable<TextBlock>,
+  plain: Level,
+  b: ChunkBuilder,
+  ascii: boolean,
+  /** Whether the document parses, when the caller knows (ChunkOptions.parses). */
+  parses: boolean | undefined,
+): boolean {
+  if (parses === false) return false;
   let first = true;
-  for (const block of blocks) {
-    const bom = first && block.text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    first = false;
-    if (!check.feed(block.text, bom, block.text.length)) return false;
+  if (parses === undefined) {
+    const check = new JsonWalk(new PathNode('', null));
+    for (const block of blocks) {
+      const bom = first && block.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      first = false;
+      if (!check.feed(block.text, bom, block.text.length)) return false;
+    }
+    if (!check.done()) return false;
   }
-  if (!check.done()) return false;
   const piece: Piece = { text: '', shift: 0 };
   const v = segmentVisitors(piece, DOCUMENT, plain, b, ascii, 0, true);
   const walk = new JsonWalk(new PathNode('', null), v.visit, v.visitNumber);
