@@ -137,6 +137,21 @@ describe('a JSON document walked in stretches', () => {
     }
   });
 
+  it('reads a JSON document in blocks, not gathered whole, in each pass', () => {
+    const parts: string[] = [];
+    generateJsonl('stretches', 64 * 1024, (s) => parts.push(s));
+    const input = Buffer.from('{"trace": [' + parts.join('').split('\n').filter(Boolean).join(',') + ']}');
+    // each pass tells the bytes it has read after each block it reads
+    const told: number[] = [];
+    twin(input, { key, format: 'json', blockBytes: 4096, onProgress: (f) => told.push(f) });
+    const passOne = new Set(told.filter((f) => f > 0 && f <= 0.5));
+    const passTwo = new Set(told.filter((f) => f > 0.5 && f < 1));
+    // a block ends before the first string that opens past 4,096 bytes: long texts make some longer
+    expect(input.length).toBeGreaterThan(60_000);
+    expect(passOne.size).toBeGreaterThanOrEqual(8);
+    expect(passTwo.size).toBeGreaterThanOrEqual(8);
+  });
+
   it('twins a JSON document the same whatever the stretches of pass one', () => {
     const parts: string[] = [];
     generateJsonl('stretches', 128 * 1024, (s) => parts.push(s));
