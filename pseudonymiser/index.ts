@@ -544,7 +544,7 @@ function blocksOf(
 }
 
 /** The blocks of a JSON document (cut before its strings, see byteBlocks) as one text, for a pass that reads it whole. */
-function* whole(blocks: Iterable<TextBlock>): Generator<TextBlock> {
+function* joined(blocks: Iterable<TextBlock>): Generator<TextBlock> {
   const texts: string[] = [];
   for (const block of blocks) texts.push(block.text);
   if (texts.length > 0) yield { text: texts.length === 1 ? texts[0]! : texts.join(''), offset: 0 };
@@ -711,7 +711,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     },
     stretches ? (options.passTwoBytes ?? PASS_TWO_BYTES) : Infinity,
   );
-  for (const block of stretches ? passTwoBlocks : whole(passTwoBlocks)) {
+  for (const block of stretches ? passTwoBlocks : joined(passTwoBlocks)) {
     const doc = block.text;
     const blockEnd = block.offset + doc.length;
     let edits: Edit[] = [];
