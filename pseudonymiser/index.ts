@@ -24,6 +24,7 @@ import {
   type Duplicate,
   type Level,
   type LineBlocks,
+  type TextBlock,
 } from './format/chunks';
 import { isAscii, isUtf8 } from 'node:buffer';
 import { stretchEnd } from './format/runs';
@@ -34,7 +35,15 @@ import { own } from './strings';
 import { endRun } from './memo';
 import { createKeyed, parseKey, randomKey } from './keyed';
 import { defaultDetectors, keyContext, numberKey } from './detectors';
-import { decodeJsonString, escapeJson, MAX_NESTING, NestingGauge, type EscapeStyle } from './format/json';
+import {
+  decodeJsonString,
+  escapeJson,
+  JsonWalk,
+  MAX_NESTING,
+  NestingGauge,
+  PathNode,
+  type EscapeStyle,
+} from './format/json';
 
 export type { Format, Kind, Report } from './types';
 export { KINDS } from './types';
@@ -325,7 +334,9 @@ function checkText(bytes: Uint8Array): void {
 /**
  * A source's bytes cut into blocks: for JSON Lines, stretches of whole lines
  * of at least `step` bytes (a line feed byte is never inside a UTF-8 sequence,
- * so each block is text on its own); otherwise the whole trace as one block.
+ * so each block is text on its own); for a JSON document, stretches of at least
+ * `step` bytes, each cut before a string's opening quote (outside strings: see
+ * stringStart); a text, whole.
  * A block lying within one piece is a view of it; one spanning pieces is
  * gathered into a buffer that the next such block reuses: a block is read
  * only until the next is asked for, and a piece only until the next piece is.
@@ -335,8 +346,8 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
     if (held + bytes.length > gathered.length) {
-      // a whole document is gathered into its size at once (doubling up to it would take up to twice that)
-      const whole = format === 'jsonl' ? 0 : source.size;
+      // a whole text is gathered into its size at once (doubling up to it would take up to twice that)
+      const whole = format === 'text' ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
       gathered = bigger;
@@ -344,23 +355,50 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
     gathered.set(bytes, held);
     held += bytes.length;
   };
+  // a JSON document: whether the bytes read so far end inside a string, and after a backslash in one
+  let inString = false;
+  let escaped = false;
+  /** The first opening quote of a string in `p` at or after `from`, or -1 (having read all of `p`). */
+  const quoteAt = (p: Uint8Array, from: number): number => {
+    for (let i = 0; i < p.length; i++) {
+      const c = p[i]!;
+      if (escaped) escaped = false;
+      else if (inString) {
+        if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) {
+        if (i >= from) return i;
+        inString = true;
+      }
+    }
+    return -1;
+  };
   for (const piece of source.pieces()) {
     let p = piece;
     while (p.length > 0) {
-      // the block ends at the first line feed at or after its step-th byte
-      const need = format === 'jsonl' ? Math.max(1, step - held) : Infinity;
-      const nl = need <= p.length ? p.indexOf(10, need - 1) : -1;
+      // the block ends at the first line feed at or after its step-th byte (JSON Lines), or before the first
+      // string that opens at or after it (JSON)
+      const need = format === 'text' ? Infinity : Math.max(1, step - held);
+      const nl =
+        format === 'jsonl'
+          ? need <= p.length
+            ? p.indexOf(10, need - 1)
+            : -1
+          : format === 'json'
+            ? quoteAt(p, need)
+            : -1;
       if (nl < 0) {
         gather(p);
         break;
       }
-      if (held === 0) yield p.subarray(0, nl + 1);
+      const stop = format === 'json' ? nl : nl + 1;
+      if (held === 0) yield p.subarray(0, stop);
       else {
-        gather(p.subarray(0, nl + 1));
+        gather(p.subarray(0, stop));
         yield gathered.subarray(0, held);
         held = 0;
       }
-      p = p.subarray(nl + 1);
+      p = p.subarray(stop);
     }
   }
   if (held > 0) yield gathered.subarray(0, held);
@@ -374,6 +412,8 @@ interface Survey {
   readonly escapedPrintable: boolean;
   /** Each block's SHA-256, to check the passes' reads against; null when the source cannot change (a buffer). */
   readonly digests: string[] | null;
+  /** A JSON document: whether it parses (walked a block at a time, see JsonWalk); null for other formats. */
+  readonly parses: boolean | null;
 }
 
 const ESCAPE_HEAD = Buffer.from('\\u00');
@@ -400,6 +440,10 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
   const digests: string[] | null = verify ? [] : null;
   // before anything is decoded: a document nested deeper than the engine reads is refused here
   const nesting = json ? new NestingGauge(format === 'jsonl') : null;
+  // a JSON document is checked to parse here, a block at a time, so that pass one may walk it so
+  const parse = format === 'json' ? new JsonWalk(new PathNode('', null)) : null;
+  let parses = parse !== null;
+  let first = true;
   for (const bytes of byteBlocks(source, format, step)) {
     checkText(bytes);
     if (nesting !== null && !nesting.feed(bytes)) {
@@ -410,8 +454,15 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
     ascii &&= isAscii(bytes);
     if (json && !escapedPrintable) escapedPrintable = hasEscapedPrintable(bytes);
     digests?.push(hash('sha256', bytes, 'base64'));
+    if (parse !== null && parses) {
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+      // a byte-order mark before the document is kept, and not read as JSON
+      const bom = first && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      parses = parse.feed(text, bom, text.length);
+    }
+    first = false;
   }
-  return { ascii, escapedPrintable, digests };
+  return { ascii, escapedPrintable, digests, parses: parse === null ? null : parses && parse.done() };
 }
 
 /**
@@ -490,6 +541,13 @@ function blocksOf(
       if (digests !== null && n !== digests.length) throw new SourceChangedError();
     },
   };
+}
+
+/** The blocks of a JSON document (cut before its strings, see byteBlocks) as one text, for a pass that reads it whole. */
+function* joined(blocks: Iterable<TextBlock>): Generator<TextBlock> {
+  const texts: string[] = [];
+  for (const block of blocks) texts.push(block.text);
+  if (texts.length > 0) yield { text: texts.length === 1 ? texts[0]! : texts.join(''), offset: 0 };
 }
 
 /** A growing output buffer of UTF-8 bytes. */
@@ -576,10 +634,11 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   const docSites: Edit[] = [];
   const duplicates = new Map<string, Duplicate>();
   const chains = new Set<string>();
+  // a JSON document is read in blocks cut before a string (byteBlocks) and walked a block at a time
   const blocks = blocksOf(source, options.format, blockBytes, known, (read) => progress?.((0.5 * read) / total));
   let chunkNo = 0;
   forEachChunk(
-    options.format === 'jsonl' ? blocks : ([...blocks][0]?.text ?? ''),
+    options.format === 'text' ? ([...blocks][0]?.text ?? '') : blocks,
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -602,6 +661,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     },
     {
       dedupe: duplicates,
+      parses: known.parses ?? undefined,
       keyContext,
       numberKey,
       chains,
@@ -640,7 +700,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   // a JSON document is read in stretches in raw mode, but whole in decoded mode (its chunks are cut by the
   // JSON walk) and when it did not parse (its text, a segment of the document itself, may hold a bare quote)
   const stretches = options.format !== 'json' || (raw !== null && !chains.has(''));
-  const passTwoBlocks = blocksOf(
+  const passTwoBlocks: Iterable<TextBlock> = blocksOf(
     source,
     options.format,
     blockBytes,
@@ -651,7 +711,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     },
     stretches ? (options.passTwoBytes ?? PASS_TWO_BYTES) : Infinity,
   );
-  for (const block of passTwoBlocks) {
+  for (const block of stretches ? passTwoBlocks : joined(passTwoBlocks)) {
     const doc = block.text;
     const blockEnd = block.offset + doc.length;
     let edits: Edit[] = [];

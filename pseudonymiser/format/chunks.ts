@@ -16,10 +16,12 @@ import {
   escapeJson,
   looksLikeJson,
   PathNode,
+  JsonWalk,
   PLAIN_STYLE,
   styleOfEscapes,
   walkJson,
   type EscapeStyle,
+  type StringVisitor,
 } from './json';
 
 const ASCII_STYLE: EscapeStyle = { asciiOnly: true, slash: false };
@@ -362,6 +364,8 @@ export interface ChunkOptions {
   readonly numberKey?: (key: string, parent: string | undefined) => boolean;
   /** Collects the escaping chains (Level.chain) of every segment. */
   readonly chains?: Set<string>;
+  /** A JSON document given in blocks: whether it parses, when that is known (it is then read once, not twice). */
+  readonly parses?: boolean;
 }
 
 /** A stretch of whole lines of a JSON Lines document, decoded, and the document position of its first character. */
@@ -393,8 +397,14 @@ export function forEachChunk(
   const ascii = typeof doc === 'string' ? isAscii(doc) : doc.ascii;
   const plain = childLevel(DOCUMENT, 0, ascii ? ASCII_STYLE : PLAIN_STYLE);
   const root = new PathNode('', null);
-  if (typeof doc !== 'string' || format === 'jsonl') {
-    if (format !== 'jsonl') throw new Error('forEachChunk: only JSON Lines is read in blocks');
+  if (typeof doc !== 'string' && format === 'json') {
+    // a JSON document in stretches: walked a stretch at a time, never decoded whole unless it does not parse
+    if (!walkDocumentStretches(doc, plain, b, ascii, opts.parses)) {
+      const whole = Array.from(doc, (block) => block.text).join('');
+      textSegments(whole, 0, whole.length, b);
+    }
+  } else if (typeof doc !== 'string' || format === 'jsonl') {
+    if (format !== 'jsonl') throw new Error('forEachChunk: only JSON Lines and JSON are read in blocks');
     for (const block of typeof doc === 'string' ? [{ text: doc, offset: 0 }] : doc) {
       const text = block.text;
       const shift = block.offset;
@@ -475,12 +485,31 @@ function walkJsonSegments(
   shift = 0,
 ): boolean {
   if (validateFirst && !walkJson(text, start, end)) return false;
+  const piece = { text, shift };
+  const v = segmentVisitors(piece, level, plain, b, ascii, depth, mayCut);
+  return walkJson(text, start, end, v.visit, root, v.visitNumber);
+}
+
+/** The text a walk is reading (a level's text, or a stretch of the document) and its first character's position. */
+interface Piece {
+  text: string;
+  shift: number;
+}
+
+/** The visitors that add a JSON text's strings (and id numbers) as segments; `piece` says what text is walked. */
+function segmentVisitors(
+  piece: Piece,
+  level: Level,
+  plain: Level,
+  b: ChunkBuilder,
+  ascii: boolean,
+  depth: number,
+  mayCut: boolean,
+): { visit: StringVisitor; visitNumber: ((s: number, e: number, path: PathNode) => void) | undefined } {
   const numberKey = b.numberKey;
-  return walkJson(
-    text,
-    start,
-    end,
-    (s, e, isKey, path, escapes) => {
+  return {
+    visit: (s, e, isKey, path, escapes) => {
+      const { text, shift } = piece;
       const escaped = escapes !== 0;
       if (e - s - 2 < MIN_SEGMENT) return;
       if (!escaped && level === DOCUMENT) {
@@ -505,16 +534,56 @@ function walkJsonSegments(
       b.add(decoded, child, 0, path, isKey);
       if (mayCut) b.cut(false);
     },
-    root,
-    numberKey === null
-      ? undefined
-      : (s, e, path) => {
-          const key = path.lastKey();
-          if (e - s < MIN_NUMBER || key === undefined || !numberKey(key, path.parentKey())) return;
-          b.add(text.slice(s, e), level === DOCUMENT ? plain : level, shift + s, path, false);
-          if (mayCut) b.cut(false);
-        },
-  );
+    visitNumber:
+      numberKey === null
+        ? undefined
+        : (s, e, path) => {
+            const key = path.lastKey();
+            if (e - s < MIN_NUMBER || key === undefined || !numberKey(key, path.parentKey())) return;
+            b.add(piece.text.slice(s, e), level === DOCUMENT ? plain : level, piece.shift + s, path, false);
+            if (mayCut) b.cut(false);
+          },
+  };
+}
+
+/**
+ * A JSON document given in stretches (each cut before a string's opening quote, see JsonWalk), walked as
+ * walkJsonSegments walks it whole: checked first to parse (one walk over the stretches, unless the caller
+ * knows), then walked for its segments. False, adding nothing, when it does not parse. A byte-order mark may
+ * start the first stretch.
+ */
+function walkDocumentStretches(
+  blocks: Iterable<TextBlock>,
+  plain: Level,
+  b: ChunkBuilder,
+  ascii: boolean,
+  /** Whether the document parses, when the caller knows (ChunkOptions.parses). */
+  parses: boolean | undefined,
+): boolean {
+  if (parses === false) return false;
+  let first = true;
+  if (parses === undefined) {
+    const check = new JsonWalk(new PathNode('', null));
+    for (const block of blocks) {
+      const bom = first && block.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      first = false;
+      if (!check.feed(block.text, bom, block.text.length)) return false;
+    }
+    if (!check.done()) return false;
+  }
+  const piece: Piece = { text: '', shift: 0 };
+  const v = segmentVisitors(piece, DOCUMENT, plain, b, ascii, 0, true);
+  const walk = new JsonWalk(new PathNode('', null), v.visit, v.visitNumber);
+  first = true;
+  for (const block of blocks) {
+    piece.text = block.text;
+    piece.shift = block.offset;
+    const bom = first && block.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    first = false;
+    walk.feed(block.text, bom, block.text.length);
+  }
+  piece.text = '';
+  return true;
 }
 
 /** Numbers shorter than this are no ids worth a segment (a count, a small code). */

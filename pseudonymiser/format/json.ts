@@ -297,108 +297,154 @@ export function walkJson(
   /** Called for each number token (with `visit`): its start, its end, the key path of its place. */
   visitNumber?: (start: number, end: number, path: PathNode) => void,
 ): boolean {
-  const ctx: number[] = [];
-  let path = root;
-  let i = start;
-  const ws = (): void => {
-    while (i < end && isWs(text.charCodeAt(i))) i++;
-  };
-  // expects a key string at i; pushes it on the path
-  const key = (): boolean => {
-    if (text.charCodeAt(i) !== 0x22) return false;
-    const e = scanString(text, i, end);
-    if (e < 0) return false;
-    const escapes = lastEscapes;
-    if (visit) {
-      visit(i, e, true, path, escapes);
-      path = path.child(escapes !== 0 ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
-    } else path = path.child('');
-    i = e;
-    ws();
-    if (text.charCodeAt(i) !== 0x3a) return false;
-    i++;
-    return true;
-  };
+  const walk = new JsonWalk(root, visit, visitNumber);
+  return walk.feed(text, start, end) && walk.done();
+}
 
-  ws();
-  for (;;) {
-    // a value is expected at i
-    ws();
-    if (i >= end) return false;
-    const c = text.charCodeAt(i);
-    let afterValue = true;
-    // one more level than MAX_NESTING (an empty container included) is not read
-    if ((c === 0x7b || c === 0x5b) && ctx.length >= MAX_NESTING) return false;
-    if (c === 0x7b) {
-      i++;
-      ws();
-      if (text.charCodeAt(i) === 0x7d) {
-        i++;
-      } else {
-        ctx.push(OBJ);
-        if (!key()) return false;
-        afterValue = false;
-      }
-    } else if (c === 0x5b) {
-      i++;
-      ws();
-      if (text.charCodeAt(i) === 0x5d) {
-        i++;
-      } else {
-        ctx.push(ARR);
-        path = path.child('*');
-        afterValue = false;
-      }
-    } else if (c === 0x22) {
-      const e = scanString(text, i, end);
-      if (e < 0) return false;
-      if (visit) visit(i, e, false, path, lastEscapes);
-      i = e;
-    } else if (c === 0x74) {
-      i = scanLiteral(text, i, 'true');
-    } else if (c === 0x66) {
-      i = scanLiteral(text, i, 'false');
-    } else if (c === 0x6e) {
-      i = scanLiteral(text, i, 'null');
-    } else {
-      const n = scanNumber(text, i, end);
-      if (n >= 0 && visitNumber !== undefined && visit !== undefined) visitNumber(i, n, path);
-      i = n;
-    }
-    if (i < 0) return false;
-    if (!afterValue) continue;
-    // after a value: close containers or move to the next element
+/** What a JSON walk expects next (see JsonWalk). */
+const VALUE = 0;
+/** After `{`: `}` or a key. */
+const OPEN_OBJECT = 1;
+/** After `[`: `]` or a value. */
+const OPEN_ARRAY = 2;
+/** A key, after `,` in an object. */
+const KEY = 3;
+/** After a value: `,`, a closing bracket, or the end. */
+const AFTER = 4;
+
+/**
+ * A walk of one JSON value given in consecutive pieces (`feed`), as walkJson walks it given whole. A piece may end
+ * only where a string's opening quote (or the end of the value) follows, never inside a token or between a key and
+ * its colon: a whole JSON document is walked in stretches cut before its strings, so that it is never decoded
+ * whole. The visitors' positions are positions in the piece.
+ */
+export class JsonWalk {
+  private readonly ctx: number[] = [];
+  private path: PathNode;
+  private state = VALUE;
+  constructor(
+    root: PathNode,
+    private readonly visit?: StringVisitor,
+    private readonly visitNumber?: (start: number, end: number, path: PathNode) => void,
+  ) {
+    this.path = root;
+  }
+
+  /** Whether what was fed is exactly one whole JSON value. */
+  done(): boolean {
+    return this.state === AFTER && this.ctx.length === 0;
+  }
+
+  /** Walks [start, end) of `text`, the next piece. False when what was fed cannot be JSON (the walk is then over). */
+  feed(text: string, start: number, end: number): boolean {
+    const ctx = this.ctx;
+    const visit = this.visit;
+    const visitNumber = this.visitNumber;
+    let path = this.path;
+    let state = this.state;
+    let i = start;
+    const ws = (): void => {
+      while (i < end && isWs(text.charCodeAt(i))) i++;
+    };
     for (;;) {
       ws();
-      if (ctx.length === 0) return i === end;
-      const top = ctx[ctx.length - 1];
-      const d = text.charCodeAt(i);
-      if (top === OBJ) {
-        path = path.parent!;
-        if (d === 0x2c) {
+      if (i >= end) {
+        this.path = path;
+        this.state = state;
+        return true;
+      }
+      if (state === AFTER) {
+        // after a value: close containers or move to the next element
+        if (ctx.length === 0) return false;
+        const d = text.charCodeAt(i);
+        if (ctx[ctx.length - 1] === OBJ) {
+          if (d === 0x2c) {
+            i++;
+            path = path.parent!;
+            state = KEY;
+          } else if (d === 0x7d) {
+            i++;
+            path = path.parent!;
+            ctx.pop();
+          } else return false;
+        } else if (d === 0x2c) {
           i++;
-          ws();
-          if (!key()) return false;
-          break;
-        }
-        if (d === 0x7d) {
+          state = VALUE;
+        } else if (d === 0x5d) {
           i++;
           ctx.pop();
-          continue;
-        }
-        return false;
-      }
-      if (d === 0x2c) {
-        i++;
-        break;
-      }
-      if (d === 0x5d) {
-        i++;
-        ctx.pop();
-        path = path.parent!;
+          path = path.parent!;
+        } else return false;
         continue;
       }
-      return false;
+      if (state === OPEN_OBJECT || state === KEY) {
+        if (state === OPEN_OBJECT) {
+          if (text.charCodeAt(i) === 0x7d) {
+            i++;
+            state = AFTER;
+            continue;
+          }
+          ctx.push(OBJ);
+        }
+        // a key string: pushed on the path
+        if (text.charCodeAt(i) !== 0x22) return false;
+        const e = scanString(text, i, end);
+        if (e < 0) return false;
+        const escapes = lastEscapes;
+        if (visit) {
+          visit(i, e, true, path, escapes);
+          path = path.child(escapes !== 0 ? decodeJsonToken(text, i, e) : text.slice(i + 1, e - 1));
+        } else path = path.child('');
+        i = e;
+        ws();
+        if (text.charCodeAt(i) !== 0x3a) return false;
+        i++;
+        state = VALUE;
+        continue;
+      }
+      if (state === OPEN_ARRAY) {
+        if (text.charCodeAt(i) === 0x5d) {
+          i++;
+          state = AFTER;
+          continue;
+        }
+        ctx.push(ARR);
+        path = path.child('*');
+        state = VALUE;
+        continue;
+      }
+      // a value is expected at i
+      const c = text.charCodeAt(i);
+      // one more level than MAX_NESTING (an empty container included) is not read
+      if ((c === 0x7b || c === 0x5b) && ctx.length >= MAX_NESTING) return false;
+      if (c === 0x7b) {
+        i++;
+        state = OPEN_OBJECT;
+        continue;
+      }
+      if (c === 0x5b) {
+        i++;
+        state = OPEN_ARRAY;
+        continue;
+      }
+      if (c === 0x22) {
+        const e = scanString(text, i, end);
+        if (e < 0) return false;
+        if (visit) visit(i, e, false, path, lastEscapes);
+        i = e;
+      } else if (c === 0x74) {
+        i = scanLiteral(text, i, 'true');
+      } else if (c === 0x66) {
+        i = scanLiteral(text, i, 'false');
+      } else if (c === 0x6e) {
+        i = scanLiteral(text, i, 'null');
+      } else {
+        const n = scanNumber(text, i, end);
+        if (n >= 0 && visitNumber !== undefined && visit !== undefined) visitNumber(i, n, path);
+        i = n;
+      }
+      if (i < 0) return false;
+      state = AFTER;
     }
   }
 }

@@ -296,6 +296,23 @@ function alternativesOf(canonical: string, s: PersonStandIn): HandleAlternatives
   return found;
 }
 
+/**
+ * The folded parts a compact form's letter segments may spell for a canonical: the first of each pair
+ * `alternativesOf` gives, without a stand-in (the parts do not depend on it). Empty where it gives none.
+ */
+function handleParts(canonical: string): string[] {
+  const { given, family } = parseCanonical(canonical);
+  const g = asciiLower(given);
+  const f = asciiLower(familyCore(family).join(''));
+  const parts: string[] = [];
+  if (g && f) parts.push(g + f, f + g, g[0] + f, f + g[0], g + f[0], g[0]! + f[0]!);
+  if (g) parts.push(g);
+  if (f) parts.push(f);
+  if (g) parts.push(g[0]!);
+  if (f) parts.push(f[0]!);
+  return parts;
+}
+
 const HANDLE_SEGMENT = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+|[^\p{L}\d]+/gu;
 const LETTER_FIRST = /^\p{L}/u;
 
@@ -372,6 +389,18 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
   for (const seg of out)
     r += isDigitCode(seg.charCodeAt(0)) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg;
   return r;
+}
+
+/**
+ * The distinct folded letter segments of a compact form, sorted, or null where it has none: `renderHandle` renders
+ * the form for a canonical exactly when every one of them is among the canonical's `handleParts`.
+ */
+export function handleLetterParts(original: string): string[] | null {
+  const handle = handleSegments(original);
+  if (!handle) return null;
+  const lows = new Set<string>();
+  for (const low of handle.lows) if (typeof low === 'string') lows.add(low);
+  return lows.size === 0 ? null : [...lows].sort();
 }
 
 const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
@@ -515,4 +544,4 @@ export const peopleGenerators: Partial<Record<Kind, StandInGenerator>> = {
 };
 
 /** For the tests that compare the fast paths with plain readings. */
-export { alternativesOf, asciiLower, withInitial, HANDLE_SEGMENT };
+export { alternativesOf, asciiLower, handleParts, withInitial, HANDLE_SEGMENT };

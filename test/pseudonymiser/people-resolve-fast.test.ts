@@ -3,10 +3,11 @@
  * the login lookup skips places where no name part starts (namedBy), a
  * compact form is cut and folded once and given up at its first segment no
  * name part spells (renderHandle), and a pool is sorted by initial in one
- * pass (withInitial). Each must say what the plain reading says.
+ * pass (withInitial), and a login is read against the people whose name parts spell all its segments
+ * (handleReaders), not against every person it names. Each must say what the plain reading says.
  */
 import fc from 'fast-check';
-import { namedBy, type Folded } from '../../pseudonymiser/detectors/people/resolve';
+import { handleReaders, namedBy, type Folded } from '../../pseudonymiser/detectors/people/resolve';
 import { isPlainWord } from '../../pseudonymiser/detectors/people/score';
 import {
   alternativesOf,
@@ -88,6 +89,28 @@ const plainAsciiLower = (s: string): string =>
 const syllable = fc.constantFrom('an', 'jo', 'doe', 'li', 'mia', 'ne', 'park', 'jane', 'smith', 'ha', 'yoon', 'x', 'é');
 const part = fc.array(syllable, { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
 
+/** People as resolution folds them, with their stand-ins. */
+function folded(names: readonly (readonly [string, string])[], keyed: Keyed): Folded[] {
+  return names.map(([given, family]) => {
+    const canonical = `${given}|${family}`;
+    const r = { person: { canonical, given, family }, standIn: personStandIn(canonical, keyed, 0), attempt: 0 };
+    return { r, g: asciiLower(given), f: asciiLower(family.split(' ').pop() ?? '') } as unknown as Folded;
+  });
+}
+
+/** A login read as it was: every person it names tried in turn, until one renders it. */
+function plainReader(people: readonly Folded[], keyed: Keyed, calls = { n: 0 }): (login: string) => string | null {
+  const named = namedBy(people);
+  return (login) => {
+    for (const p of named(asciiLower(login))) {
+      calls.n++;
+      const s = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
+      if (s) return s;
+    }
+    return null;
+  };
+}
+
 describe('people resolution shortcuts', () => {
   it('finds the same people in a login as a search of every substring', () => {
     fc.assert(
@@ -154,6 +177,77 @@ describe('people resolution shortcuts', () => {
     expect(jane).not.toBe('jane.doe');
     expect(janeUpper).toBe(jane.toUpperCase());
     expect(jane2).toBe(jane);
+  });
+
+  it('reads a login as trying every person it names reads it', () => {
+    const keyed = createKeyed(parseKey('cd'.repeat(32)));
+    const name = fc.constantFrom(
+      'jane',
+      'doe',
+      'j',
+      'mia',
+      'li',
+      'hayoon',
+      'park',
+      'élodie',
+      'anna',
+      'k',
+      'de la cruz',
+    );
+    const piece = fc.constantFrom(
+      ...['jane', 'Jane', 'doe', 'DOE', 'j', 'd', 'mia', 'Li', 'jdoe', 'doej', 'anna', 'k', 'ka', 'a', 'park'],
+      ...['hayoon', 'élodie', 'cruz', 'x', '.', '_', '3668', '7', 'Ж'],
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(name, name), { maxLength: 10 }),
+        fc.array(fc.array(piece, { minLength: 1, maxLength: 5 }), { maxLength: 12 }),
+        (names, logins) => {
+          const people = folded(names, keyed);
+          const fast = handleReaders(people, (login, p) =>
+            renderHandle(login, p.r.person.canonical, p.r.standIn, keyed),
+          );
+          const plain = plainReader(people, keyed);
+          for (const login of logins.map((x) => x.join('')).concat(names.map(([g, f]) => `${g}.${f}`))) {
+            expect(fast(login)).toBe(plain(login));
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads logins that share a first name with work in proportion to people and logins, not their product', () => {
+    // the shape that took minutes: thousands of people `anna.kab` and logins `anna.k3f2`, the first names over 8
+    const keyed = createKeyed(parseKey('cd'.repeat(32)));
+    const givens = ['anna', 'ben', 'carla', 'david', 'emma', 'felix', 'grace', 'henry'];
+    const names: [string, string][] = [];
+    const logins: string[] = [];
+    for (let i = 0; i < 6000; i++) {
+      const rest = i.toString(36);
+      logins.push(`${givens[i % 8]!}.k${rest}`);
+      if (/^[a-z]+$/.test(rest)) names.push([givens[i % 8]!, `k${rest}`]);
+    }
+    const people = folded(names, keyed);
+    const count = { examined: 0 };
+    const fast = handleReaders(
+      people,
+      (login, p) => renderHandle(login, p.r.person.canonical, p.r.standIn, keyed),
+      count,
+    );
+    const plainCalls = { n: 0 };
+    const plain = plainReader(people, keyed, plainCalls);
+    let rendered = 0;
+    for (const login of logins) {
+      const s = fast(login);
+      expect(s).toBe(plain(login));
+      if (s !== null) rendered++;
+    }
+    expect(rendered).toBeGreaterThan(people.length / 2);
+    const bound = 2 * (people.length + logins.length);
+    // trying every person a login names reads far more: each login reads the people of its first name
+    expect(plainCalls.n).toBeGreaterThan(10 * bound);
+    expect(count.examined).toBeLessThan(bound);
   });
 
   it('folds a name to a-z as normalising it folds it', () => {

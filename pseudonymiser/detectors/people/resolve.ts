@@ -19,6 +19,8 @@ import type { DetectContext, Keyed, ResolveSink } from '../../types';
 import {
   asciiLower,
   caseAs,
+  handleLetterParts,
+  handleParts,
   orgCanonical,
   orgDomainLabel,
   personStandIn,
@@ -161,6 +163,73 @@ function personsFromEmails(st: PeopleState, sink: ResolveSink, found: readonly F
   }
 }
 
+/**
+ * The login rendered (`render`) from the first of `people` (in their order) that it names (`namedBy`) and whose
+ * name parts spell every letter segment of it (those `renderHandle` renders), or null. Each part (`handleParts`)
+ * lists the people it belongs to; a login's people are read from the shortest list of its segments, from the first
+ * one that spells them all (remembered by the set of segments), rather than by trying every person the login names:
+ * a login is often named by a first name that thousands share (`anna.k3f@…`), while few of them spell its other
+ * segments. The work is then one read per login, plus, once per set of segments, its shortest list up to the first
+ * that spells them all, plus those that spell a login without being named by it.
+ * `count.examined` counts the people read (for the test of the work's shape).
+ */
+function handleReaders(
+  people: readonly Folded[],
+  render: (login: string, p: Folded) => string | null,
+  count: { examined: number } = { examined: 0 },
+): (login: string) => string | null {
+  const parts = people.map((p) => handleParts(p.r.person.canonical));
+  const byPart = new Map<string, number[]>();
+  parts.forEach((list, i) => {
+    for (const part of list) {
+      let has = byPart.get(part);
+      if (!has) byPart.set(part, (has = []));
+      if (has[has.length - 1] !== i) has.push(i);
+    }
+  });
+  const spells = (i: number, segments: readonly string[]): boolean => {
+    count.examined++;
+    const own = parts[i]!;
+    for (const seg of segments) if (!own.includes(seg)) return false;
+    return true;
+  };
+  // by a set of segments: the shortest list of its people and where in it the first that spells them all stands
+  const starts = new Map<string, { list: readonly number[]; at: number }>();
+  return (login) => {
+    const segments = handleLetterParts(login);
+    if (segments === null) return null;
+    const l = fold(login);
+    if (l.length < 3) return null;
+    const key = segments.join('\u0000');
+    let start = starts.get(key);
+    if (start === undefined) {
+      let list: readonly number[] = [];
+      for (const seg of segments) {
+        const has = byPart.get(seg);
+        if (!has) {
+          list = [];
+          break;
+        }
+        if (seg === segments[0] || has.length < list.length) list = has;
+      }
+      let at = 0;
+      while (at < list.length && !spells(list[at]!, segments)) at++;
+      starts.set(key, (start = { list, at }));
+    }
+    const { list } = start;
+    for (let k = start.at; k < list.length; k++) {
+      const i = list[k]!;
+      const p = people[i]!;
+      // named: a surname, or a first name that is not a plain word, of three letters or more, inside the login
+      const named = (p.f.length >= 3 && l.includes(p.f)) || (p.g.length >= 3 && !isPlainWord(p.g) && l.includes(p.g));
+      if (!named || !spells(i, segments)) continue;
+      const s = render(login, p);
+      if (s !== null) return s;
+    }
+    return null;
+  };
+}
+
 export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, _ctx: DetectContext): void {
   // what pass one found, read once: what resolution adds below is people and organisations only
   const found: Found[] = [...sink.found()];
@@ -278,14 +347,10 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
     g: fold(r.person.given),
     f: fold(r.person.family.split(' ').pop() ?? ''),
   }));
-  const named = namedBy(people);
+  const readLogin = handleReaders(people, (login, p) => renderHandle(login, p.r.person.canonical, p.r.standIn, keyed));
   // a pure function of the login: one login is the local part of several e-mails, a user name and a handle
   const loginStandIn = remembered((login: string): string | null => {
-    let s: string | null = null;
-    for (const p of named(fold(login))) {
-      s = renderHandle(login, p.r.person.canonical, p.r.standIn, keyed);
-      if (s) break;
-    }
+    let s = readLogin(login);
     if (s === null) {
       // a login built from a name nobody writes out in this trace: rendered from that name's stand-in all the same
       const canonical = nameOfLogin(login);
@@ -369,5 +434,5 @@ function domainLabel(domain: string): string | null {
   return label.length > 0 ? label : null;
 }
 
-/** For the test that compares the login lookup with a plain search. */
-export { namedBy, type Folded };
+/** For the tests: the login lookup against a plain search, and the login reader against trying each person named. */
+export { handleReaders, namedBy, type Folded };
