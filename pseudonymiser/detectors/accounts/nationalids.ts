@@ -701,9 +701,15 @@ for (const scheme of ID_SCHEMES) {
     const re = new RegExp(`(?<![\\w.\\-/:+])(?:${compile(picture)})(?![\\w\\-/+]|[.,]\\d)`, 'y');
     const layout: Layout = { scheme, re, bare, lead };
     if (lead > 0 && !alnum) {
-      const list = DIGIT_LAYOUTS.get(lead) ?? [];
-      list.push(layout);
-      DIGIT_LAYOUTS.set(lead, list);
+      // a class after the leading digits that takes a digit (`[0-9Xx]`, a Chinese id's check) makes the
+      // run one longer: the layout is tried at both lengths
+      const after = picture.slice(lead);
+      const runs = /^\[0-9/.test(after) ? [lead, lead + 1] : [lead];
+      for (const n of runs) {
+        const list = DIGIT_LAYOUTS.get(n) ?? [];
+        list.push(layout);
+        DIGIT_LAYOUTS.set(n, list);
+      }
     } else ALNUM_LAYOUTS.push(layout);
   }
 }
@@ -871,14 +877,19 @@ export function idAt(chunk: Chunk, ctx: DetectContext, p: number, sink: FindingS
 /**
  * The canonical form of a value under an id key (`"cpf": "…"`), or null: `scheme:compact` of the first
  * scheme the key names (a general key such as `national_id` names all) whose layout takes the whole value
- * and whose check holds.
+ * and whose check holds; `checked`: only schemes with check characters, or a layout with letters (a PAN),
+ * so that a number nothing names is not taken for an id without a check (a NIN is any 11 digits).
  */
-export function classifyId(value: string, key: string): string | null {
+export function classifyId(value: string, key: string, checked = false): string | null {
   const named = schemesOfKey(key);
   if (named === null) return null;
   for (const scheme of ID_SCHEMES) {
     if (!names(named, scheme.id)) continue;
-    for (const whole of WHOLE.get(scheme)!) {
+    const wholes = WHOLE.get(scheme)!;
+    for (let l = 0; l < wholes.length; l++) {
+      const whole = wholes[l]!;
+      // `checked`: only what a check digit or letters in fixed places tell from any number
+      if (checked && scheme.checkChars === 0 && !scheme.layouts[l]![0].includes('@')) continue;
       if (!whole.test(value)) continue;
       const compact = compactOf(scheme, value);
       if (idValid(scheme, compact)) return `${scheme.id}:${compact}`;
