@@ -26,7 +26,7 @@
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { lastKey, lineStartWithin, normKey } from './util';
-import { textFields } from '../structure';
+import { signatureValues, textFields } from '../structure';
 
 const EN_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Crescent|Cres|Close|Grove|Gardens|Row|Mews|Alley|Loop|Plaza|Pike|Expressway|Freeway|Heights|Ridge|Path|Landing|Crossing|Commons';
@@ -227,6 +227,18 @@ function scanNamedAddresses(chunk: Chunk, sink: FindingSink): void {
   }
   for (const f of textFields(chunk))
     if (f.end - f.start >= 4 && ADDRESS_KEY.test(normKey(f.name))) reportStreetLine(corpus, f.start, f.end, sink);
+  // a line of an e-mail signature (a contact record) that holds a postcode after its first part is its address
+  for (const v of signatureValues(chunk)) {
+    if (v.end - v.start < 8) continue;
+    const parts = corpus.slice(v.start, v.end).split(/,[ \t]*/);
+    for (let j = 1; j < parts.length; j++) {
+      const part = parts[j]!.trim();
+      if (POSTCODE_START.test(part) || POSTCODE_END.test(part)) {
+        reportStreetLine(corpus, v.start, v.end, sink);
+        break;
+      }
+    }
+  }
 }
 
 export const addressDetector: Detector = {
