@@ -459,8 +459,10 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   // such a part is read as octal by some, as decimal by others, and written by neither): a national number
   // written with dots, maybe
   if (m && /(?:^|\.)0\d/.test(m[0])) m = null;
+  // nor is one with a part above 255 (`612.25.12.38`, a Spanish mobile written with dots)
+  const n = m ? parseIPv4(m[0]) : null;
+  if (n === null) m = null;
   if (m) {
-    const n = parseIPv4(m[0]);
     const slashOk = corpus.charCodeAt(p - 1) !== 47 || corpus.charCodeAt(p - 2) === 47;
     if (n !== null && slashOk && ipv4Public(n) && !WELL_KNOWN_V4.has(m[0])) {
       const seg = ctx.segmentAt(chunk, p);
