@@ -85,6 +85,15 @@ describe('street layouts in running text', () => {
     expect(surfaces(text, 'address')).toContain(street);
   });
 
+  it('a Chinese street line with its building and flat, replaced in running text', () => {
+    const text = '新地址是杭州市西湖区文三路77号6号楼302室，请更新。';
+    // (the Han run before the street is taken with it: Chinese is written without spaces)
+    expect(surfaces(text, 'address')[0]).toMatch(/文三路77号6号楼302室$/);
+    const out = twinText(text);
+    expect(out).not.toContain('文三路77号');
+    expect(out).toMatch(/路\d+号\d+号楼\d+室/);
+  });
+
   it('keeps the house number of a named street line whose number stands apart', () => {
     expect(surfaces(JSON.stringify({ address1: 'Rua Augusta, 2210, apto 41' }), 'address', 'json')).toContain(
       'Rua Augusta, 2210, apto 41',

@@ -103,7 +103,8 @@ function scanWindows(
 /**
  * Layouts found from a word of their own, each a pattern run on the line around that word:
  * - Japanese `Nishi-Shinjuku 2-chome 8-1` (also `2-chōme`) and `西新宿2丁目8番1号` (block, lot, building);
- * - Chinese `建国路88号`, `中山北路二段` streets with `号` numbers;
+ * - Chinese `建国路88号`, `中山北路二段` streets with `号` numbers, and the building, entrance and flat after
+ *   them (`8号楼`, `2单元`, `1201室`);
  * - Korean `세종대로 110`, `테헤란로 152`, `봉은사로 524-3`;
  * - Russian `ул. Тверская, д. 7`, `улица Ленина, дом 5`, `пр. Мира 12`, `проспект Мира, 12к1`;
  * - Indian `No. 135, 7th Cross Road` (and `#12, 4th Main`), which number first with a label.
@@ -118,7 +119,7 @@ const LOCAL_LAYOUTS: readonly (readonly [anchor: string, pattern: RegExp])[] = [
   ],
   [
     '号',
-    /\p{Script=Han}{1,10}(?:路|街|大街|大道|巷|弄|里|道)(?:[一二三四五六七八九十]段)?[0-9０-９]{1,5}(?:弄[0-9０-９]{1,4})?号/uy,
+    /\p{Script=Han}{1,10}(?:路|街|大街|大道|巷|弄|里|道)(?:[一二三四五六七八九十]段)?[0-9０-９]{1,5}(?:弄[0-9０-９]{1,4})?号(?:[0-9０-９]{1,4}(?:号楼|栋|幢|座))?(?:[0-9０-９]{1,3}单元)?(?:[0-9０-９]{1,5}(?:室|房))?/uy,
   ],
   [
     '로',
@@ -165,7 +166,11 @@ function scanLocalLayouts(corpus: string, sink: FindingSink): void {
         pattern.lastIndex = s;
         const m = pattern.exec(corpus);
         if (m === null || s + m[0].length <= a) continue;
-        sink.add({ kind: 'address', surface: m[0].trim() });
+        const surface = m[0].trim();
+        // also where it stands: a CJK line runs on into the words around it, which a global surface may not touch
+        const at = s + m[0].indexOf(surface);
+        sink.add({ kind: 'address', surface, at: { start: at, end: at + surface.length } });
+        sink.add({ kind: 'address', surface });
         tried = s + m[0].length;
         break;
       }
