@@ -1529,3 +1529,103 @@ export function fieldAt(chunk: Chunk, offset: number): Field | null {
   }
   return null;
 }
+
+// ---------------------------------------------------------------- e-mail signatures
+
+/** A value of a signature block: one line's text, after its quote markers and its label (`Mobil: `). */
+export interface SignatureValue {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Lines read after a signature's delimiter, at most. */
+const SIGNATURE_LINES = 8;
+/** A line's label in any script: up to 16 characters, no digit, then `:` and a blank (`κινητό: `, `tel. kom.: `). */
+const SIGNATURE_LABEL = /^[^\d:：\n]{1,16}[:：][ \t]+/u;
+
+/** The end of the quote markers (`> `, `>> `) of the line at `p`. */
+function afterQuotes(text: string, p: number, e: number): number {
+  while (p < e && (text.charCodeAt(p) === 62 || text.charCodeAt(p) === 32)) p++;
+  return p;
+}
+
+/**
+ * The lines of the e-mail signatures in `text`: each a contact record, as a vCard is one (name, company, phone,
+ * address, site), whose lines are its values. A signature starts after its delimiter line `-- ` (RFC 3676 §4.3;
+ * `--` alone when a word follows it, not an SQL comment's `--`), in a quoted reply too (`> -- `), and runs to a
+ * blank line, a line of the message's headers (`From `, `On … wrote:`) or SIGNATURE_LINES lines. Found by
+ * indexOf of `--`: a text without one costs one search.
+ */
+export function readSignatures(text: string, out: SignatureValue[]): void {
+  for (let d = text.indexOf('--'); d >= 0; d = text.indexOf('--', d + 2)) {
+    // the delimiter ends its line (a flag's `--name`, `git checkout -- f` do not): checked before reading back
+    let q = d + 2;
+    const spaced = text.charCodeAt(q) === 32;
+    if (spaced) q++;
+    if (text.charCodeAt(q) === 13) q++;
+    if (text.charCodeAt(q) !== 10) continue;
+    const ls = text.lastIndexOf('\n', d - 1) + 1;
+    if (afterQuotes(text, ls, d) !== d) continue;
+    let p = q + 1;
+    if (!spaced) {
+      // `--` alone: after a blank line and before a capitalised word (a name), not among SQL comments
+      const first = afterQuotes(text, p, Math.min(text.length, p + 8));
+      if (!/\p{Lu}/u.test(text[first] ?? '') || ls < 2) continue;
+      let k = afterQuotes(text, text.lastIndexOf('\n', ls - 2) + 1, ls - 1);
+      if (text.charCodeAt(k) === 13) k++;
+      if (k !== ls - 1) continue;
+    }
+    for (let n = 0; n < SIGNATURE_LINES && p < text.length; n++) {
+      let e = text.indexOf('\n', p);
+      if (e < 0) e = text.length;
+      let ve = e;
+      if (ve > p && text.charCodeAt(ve - 1) === 13) ve--;
+      let vs = afterQuotes(text, p, ve);
+      while (ve > vs && (text.charCodeAt(ve - 1) === 32 || text.charCodeAt(ve - 1) === 9)) ve--;
+      if (vs === ve || ve - vs > 160 || text.startsWith('From ', vs) || /^On .* wrote:$/.test(text.slice(vs, ve)))
+        break;
+      const label = SIGNATURE_LABEL.exec(text.slice(vs, Math.min(ve, vs + 24)));
+      if (label) vs += label[0].length;
+      if (ve > vs) out.push({ start: vs, end: ve });
+      p = e + 1;
+    }
+    d = p - 2;
+  }
+}
+
+let sigCorpus: string | null = null;
+let sigValues: SignatureValue[] = [];
+runCache({
+  get size() {
+    return sigCorpus === null ? 0 : 1;
+  },
+  clear() {
+    sigCorpus = null;
+    sigValues = [];
+  },
+});
+
+/** The values of the chunk's e-mail signatures (readSignatures), in corpus order; read once per chunk. */
+export function signatureValues(chunk: Chunk): readonly SignatureValue[] {
+  const corpus = chunk.corpus;
+  if (corpus === sigCorpus) return sigValues;
+  const out: SignatureValue[] = [];
+  readSignatures(corpus, out);
+  sigCorpus = corpus;
+  sigValues = out;
+  return out;
+}
+
+/** The signature value that starts at `offset`, or null. */
+export function signatureValueAt(chunk: Chunk, offset: number): SignatureValue | null {
+  const values = signatureValues(chunk);
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const v = values[lo];
+  return v !== undefined && v.start === offset ? v : null;
+}

@@ -26,10 +26,10 @@
  */
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { lastKey, lineStartWithin, normKey } from './util';
-import { textFields } from '../structure';
+import { signatureValues, textFields } from '../structure';
 
 const EN_SUFFIX =
-  'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Crescent|Cres|Close|Grove|Gardens|Row|Mews|Alley|Loop|Plaza|Pike|Expressway|Freeway|Heights|Ridge|Path|Landing|Crossing|Commons';
+  'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Crescent|Cres|Close|Grove|Gardens|Row|Mews|Alley|Loop|Plaza|Pike|Expressway|Freeway|Heights|Ridge|Path|Landing|Crossing|Commons|Parade|Pde|Esplanade|Esp|Circuit|Cct|Bvd';
 const UNIT = String.raw`(?:,?[ \t](?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|Room|Rm|#)\.?[ \t]?#?[A-Za-z0-9-]{1,6}(?![\w-]))?`;
 const FR_TYPES = 'rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|cours|route';
 const NUMBER_FIRST = new RegExp(
@@ -54,13 +54,13 @@ const COMPOUND =
   'straße|strasse|str\\.|gasse|weg|platz|allee|damm|ufer|steig|pfad|chaussee|markt|kamp|(?<![aeiouy])ring|laan|straat|plein|gracht|kade|singel|dijk|vejen|vej|gaden|gade|gatan|gata|vägen|veien|vei|katu|tie|kuja|utca';
 /** Street-type words written apart, after the name: `Mariahilfer Straße 120`, `Karl Johans gate 22`. */
 const TYPE_AFTER =
-  'Straße|Strasse|Str\\.|Gasse|Weg|Platz|Allee|Ring|Damm|Ufer|gate|gata|gade|vei|veien|vej|vägen|väg|tie|katu|utca|straat|laan';
+  'Straße|Strasse|Str\\.|Gasse|Weg|Platz|Allee|Ring|Gürtel|Damm|Ufer|gate|gata|gade|vei|veien|vej|vägen|väg|tie|katu|utca|straat|laan';
 const ROMANCE =
   'Rua|Rúa|Rue|Via|Viale|Piazza|Corso|Calle|C/|Avenida|Avda\\.|Av\\.|Avinguda|Carrer|Carrera|Rambla|Ronda|Largo|Travessa|Praça|Plaça|Alameda|Paseo|Camino|Estrada|Rodovia|Strada|Bulevardul|Calea|Aleja|al\\.|ulica|ul\\.|Am|Im|Zum|Zur|An der|An den|Auf der|Auf dem|In der|Unter den';
 /** `nº 5`, `n.º 5`, `No. 5`, `Nr. 5`, `no 5`: the house number's label. */
 const NO = String.raw`(?:(?:[Nn]º|n\.º|[Nn]°|No\.?|Nr\.?|no)[ \t]?)?`;
 const STREET_FIRST = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|di|da|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+(?:[ \t]\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?)?(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${ROMANCE})[ \t]?(?:(?:de|del|della|delle|dello|dei|degli|di|da|dal|dalla|do|dos|das|du|des|la|le|el|los|las)[ \t]){0,2}(?:\d{1,2}º?[ \t]de[ \t])?\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+(?:[ \t]\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+){0,2}|(?:\p{Lu}[\p{L}-]+[ \t])?\p{Lu}[\p{Ll}-]{2,}(?:${COMPOUND})|(?:\p{Lu}(?:[\p{L}-]|['’](?=\p{L}))+[ \t]){1,2}(?:${TYPE_AFTER})|\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)),?[ \t]${NO}\d{1,5}[a-zA-Z]?(?:[/-]\d{1,4}[a-zA-Z]?){0,2}(?![\p{L}\p{N}]|[.,]\d)${UNIT}`,
   'gu',
 );
 /** Where a street-first address may end (a compound suffix before the number) or start (a street-type word). */
@@ -103,7 +103,8 @@ function scanWindows(
 /**
  * Layouts found from a word of their own, each a pattern run on the line around that word:
  * - Japanese `Nishi-Shinjuku 2-chome 8-1` (also `2-chōme`) and `西新宿2丁目8番1号` (block, lot, building);
- * - Chinese `建国路88号`, `中山北路二段` streets with `号` numbers;
+ * - Chinese `建国路88号`, `中山北路二段` streets with `号` numbers, and the building, entrance and flat after
+ *   them (`8号楼`, `2单元`, `1201室`);
  * - Korean `세종대로 110`, `테헤란로 152`, `봉은사로 524-3`;
  * - Russian `ул. Тверская, д. 7`, `улица Ленина, дом 5`, `пр. Мира 12`, `проспект Мира, 12к1`;
  * - Indian `No. 135, 7th Cross Road` (and `#12, 4th Main`), which number first with a label.
@@ -118,7 +119,7 @@ const LOCAL_LAYOUTS: readonly (readonly [anchor: string, pattern: RegExp])[] = [
   ],
   [
     '号',
-    /\p{Script=Han}{1,10}(?:路|街|大街|大道|巷|弄|里|道)(?:[一二三四五六七八九十]段)?[0-9０-９]{1,5}(?:弄[0-9０-９]{1,4})?号/uy,
+    /\p{Script=Han}{1,10}(?:路|街|大街|大道|巷|弄|里|道)(?:[一二三四五六七八九十]段)?[0-9０-９]{1,5}(?:弄[0-9０-９]{1,4})?号(?:[0-9０-９]{1,4}(?:号楼|栋|幢|座))?(?:[0-9０-９]{1,3}单元)?(?:[0-9０-９]{1,5}(?:室|房))?/uy,
   ],
   [
     '로',
@@ -133,9 +134,17 @@ const LOCAL_LAYOUTS: readonly (readonly [anchor: string, pattern: RegExp])[] = [
     'пр',
     /(?<![\p{L}\p{N}])(?:пр\.|просп\.|проспект|пер\.|переулок|наб\.|бул\.|ш\.)[ \t]?\p{Lu}[\p{L}-]+,?[ \t](?:(?:д\.|дом)[ \t]?)?\d{1,4}(?:[/к]\d{1,3})?(?:,?[ \t](?:кв\.|квартира)[ \t]?\d{1,4})?/uy,
   ],
+  ...['No.', 'Flat'].map(
+    (anchor) =>
+      [
+        anchor,
+        /(?<![\w.])(?:No\.|Flat)[ \t]?\d{1,5}[A-Za-z]?(?:\/\d{1,4})?,?[ \t](?:\d{1,3}(?:st|nd|rd|th)[ \t](?:[A-Z][a-z]+[ \t]){0,2}|(?:[A-Z][a-z]+[ \t]){1,3})(?:Road|Rd|Street|St|Cross|Main|Layout|Nagar|Marg|Lane|Avenue|Colony)\b\.?/y,
+      ] as const,
+  ),
+  // Turkish `Bağdat Cd. No:12 D:4` (cadde, sokak, bulvar; kapı and daire numbers)
   [
-    'No.',
-    /(?<![\w.])No\.[ \t]?\d{1,5}[A-Za-z]?(?:\/\d{1,4})?,?[ \t](?:\d{1,3}(?:st|nd|rd|th)[ \t])?(?:[A-Z][a-z]+[ \t]){1,3}(?:Road|Rd|Street|St|Cross|Main|Layout|Nagar|Marg|Lane|Avenue|Colony)\b\.?/y,
+    'No:',
+    /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}]+[ \t]){1,3}(?:Cd\.|Cad\.|Caddesi|Sk\.|Sok\.|Sokak|Sokağı|Blv\.|Bulvarı)[ \t]?No[:.][ \t]?\d{1,4}[A-Z]?(?:[ \t/]?(?:D|Daire|Kat)[:.][ \t]?\d{1,4})?/uy,
   ],
 ];
 
@@ -157,7 +166,11 @@ function scanLocalLayouts(corpus: string, sink: FindingSink): void {
         pattern.lastIndex = s;
         const m = pattern.exec(corpus);
         if (m === null || s + m[0].length <= a) continue;
-        sink.add({ kind: 'address', surface: m[0].trim() });
+        const surface = m[0].trim();
+        // also where it stands: a CJK line runs on into the words around it, which a global surface may not touch
+        const at = s + m[0].indexOf(surface);
+        sink.add({ kind: 'address', surface, at: { start: at, end: at + surface.length } });
+        sink.add({ kind: 'address', surface });
         tried = s + m[0].length;
         break;
       }
@@ -182,7 +195,8 @@ const POSTCODE_END =
  * The street line of an address named by its key: the parts (split at `, `) before the one that holds the
  * postcode — `Bağdat Cd. No:109 D:8` of `Bağdat Cd. No:109 D:8, 34992 Kadıköy/İstanbul`; where the postcode
  * follows a city (`…, Indiranagar, Pune 653729`), the parts before that city's district too, at least one —; where
- * no part holds one, the parts to the last that holds a number (a city after it stays). Null when it holds no
+ * no part holds one, the parts to the last that holds a number (a city after it stays); a cut that would leave
+ * no number is none (`Rua Augusta, 2091, apto 12`: those numbers are the house's and the flat's). Null when it holds no
  * digit (a city alone) or no letter.
  */
 export function streetLineOf(value: string): string | null {
@@ -195,12 +209,17 @@ export function streetLineOf(value: string): string | null {
   let street = parts.slice(0, last + 1).join(', ');
   for (let j = 1; j < parts.length; j++) {
     const part = parts[j]!.trim();
+    // a cut that leaves no number is none: that number is the house's (`Rua Augusta, 2091`, `…, apto 12`)
     if (POSTCODE_START.test(part) && !POSTCODE_END.test(part)) {
-      street = parts.slice(0, j).join(', ');
+      const cut = parts.slice(0, j).join(', ');
+      if (!/\d/.test(cut)) continue;
+      street = cut;
       break;
     }
     if (POSTCODE_END.test(part)) {
-      street = parts.slice(0, Math.max(1, j - 1)).join(', ');
+      const cut = parts.slice(0, Math.max(1, j - 1)).join(', ');
+      if (!/\d/.test(cut)) continue;
+      street = cut;
       break;
     }
   }
@@ -227,6 +246,18 @@ function scanNamedAddresses(chunk: Chunk, sink: FindingSink): void {
   }
   for (const f of textFields(chunk))
     if (f.end - f.start >= 4 && ADDRESS_KEY.test(normKey(f.name))) reportStreetLine(corpus, f.start, f.end, sink);
+  // a line of an e-mail signature (a contact record) that holds a postcode after its first part is its address
+  for (const v of signatureValues(chunk)) {
+    if (v.end - v.start < 8) continue;
+    const parts = corpus.slice(v.start, v.end).split(/,[ \t]*/);
+    for (let j = 1; j < parts.length; j++) {
+      const part = parts[j]!.trim();
+      if (POSTCODE_START.test(part) || POSTCODE_END.test(part)) {
+        reportStreetLine(corpus, v.start, v.end, sink);
+        break;
+      }
+    }
+  }
 }
 
 export const addressDetector: Detector = {

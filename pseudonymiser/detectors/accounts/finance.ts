@@ -3,7 +3,7 @@
  * spaces or compact, any case), and bank account, routing and national id
  * numbers where a JSON key or a label in the text says so.
  */
-import type { Chunk, Detector, DetectContext, FindingSink, Kind } from '../../types';
+import type { Chunk, Detector, DetectContext, FindingSink, Kind, Segment } from '../../types';
 import { IBAN_LENGTHS, abaValid, digitsOf, ibanValid, ninoValid, sinValid, ssnValid } from './checks';
 import { normKey } from './util';
 import { own } from '../../strings';
@@ -66,8 +66,32 @@ const ID_VALUE =
 export const FINANCE_LABELS =
   ID_LABELS +
   '|' +
-  '[Aa]ccount (?:[Nn]umber|[Nn]o\\.?|#)|ACCOUNT (?:NUMBER|NO\\.?|#)|[Aa]cct\\.? ?(?:[Nn]o\\.?|#|[Nn]umber)|ACCT\\.? ?(?:NO\\.?|#|NUMBER)|[Rr]outing (?:[Nn]umber|[Nn]o\\.?|#)|ROUTING (?:NUMBER|NO\\.?|#)|[Ss]ort [Cc]ode|SORT CODE|SSN|[Ss]sn|[Ss]ocial [Ss]ecurity (?:[Nn]umber|[Nn]o\\.?)|SOCIAL SECURITY (?:NUMBER|NO\\.?)|[Nn]ational [Ii]nsurance (?:[Nn]umber|[Nn]o\\.?)|NATIONAL INSURANCE (?:NUMBER|NO\\.?)';
+  'IBAN(?![A-Za-z])|[Aa]ccount (?:[Nn]umber|[Nn]o\\.?|#)|ACCOUNT (?:NUMBER|NO\\.?|#)|[Aa]cct\\.? ?(?:[Nn]o\\.?|#|[Nn]umber)|ACCT\\.? ?(?:NO\\.?|#|NUMBER)|[Rr]outing (?:[Nn]umber|[Nn]o\\.?|#)|ROUTING (?:NUMBER|NO\\.?|#)|[Ss]ort [Cc]ode|SORT CODE|SSN|[Ss]sn|[Ss]ocial [Ss]ecurity (?:[Nn]umber|[Nn]o\\.?)|SOCIAL SECURITY (?:NUMBER|NO\\.?)|[Nn]ational [Ii]nsurance (?:[Nn]umber|[Nn]o\\.?)|NATIONAL INSURANCE (?:NUMBER|NO\\.?)';
 const LABEL_VALUE = /(?:\d[\d -]{2,32}\d|[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d])(?![\w])/y;
+
+/** A line's last `word: value` pair whose value is one number, bare or quoted (`  Expected: "0123 4567"`). */
+const LINE_END_VALUE = /(?:^|[ \t])[A-Za-z][A-Za-z ]{0,24}:[ \t]*(["']?)(\d[\d -]{2,32}\d)\1[ \t\r]*$/;
+
+/**
+ * Where the value named by a label that ends its line stands, or -1: a label with nothing after it on its line
+ * (`FAIL … › keeps the IBAN`, `Account number:` over its value) names the number that ends the next line after
+ * a `word:` of its own (a test diff's `Expected: "…"`, a form's value line). Read only when a label's value is
+ * not on its own line.
+ */
+function valueBelow(corpus: string, from: number): number {
+  let j = from;
+  while (
+    j < corpus.length &&
+    (corpus.charCodeAt(j) === 32 || corpus.charCodeAt(j) === 9 || corpus.charCodeAt(j) === 13)
+  )
+    j++;
+  if (corpus.charCodeAt(j) !== 10) return -1;
+  let e = corpus.indexOf('\n', j + 1);
+  if (e < 0) e = corpus.length;
+  if (e - j > 240) return -1;
+  const m = LINE_END_VALUE.exec(corpus.slice(j + 1, e));
+  return m ? j + 1 + m.index + m[0].lastIndexOf(m[2]!) : -1;
+}
 
 /**
  * Reports a value found under a bank or national-id key. A national id that fits a scheme of the table
@@ -157,20 +181,31 @@ export const financeDetector: Detector = {
 };
 
 /** Handles one label found in text (`label` ends where the value may start, after `:`/`#`/`=` and blanks). */
-export function reportFinanceLabel(corpus: string, label: string, valueStart: number, sink: FindingSink): void {
+export function reportFinanceLabel(
+  corpus: string,
+  label: string,
+  valueStart: number,
+  sink: FindingSink,
+  below = true,
+): void {
+  // a label that ends its line (a heading, a test's title) names the value of the next line
+  const retry = (): void => {
+    const n = below ? valueBelow(corpus, valueStart) : -1;
+    if (n >= 0) reportFinanceLabel(corpus, label, n, sink, false);
+  };
   if (ID_LABEL.test(label)) {
     // the label is a whole word (`TIN`, not the start of `TINY`)
     if (/\w$/.test(label) && valueStart < corpus.length && /\w/.test(corpus[valueStart]!)) return;
     ID_VALUE.lastIndex = valueStart;
     const v = ID_VALUE.exec(corpus);
-    if (!v || !/\d/.test(v[1]!)) return;
+    if (!v || !/\d/.test(v[1]!)) return retry();
     const value = v[1]!;
     addValue(value, v.index + v[0].length - value.length, value, 'national_id', value.toUpperCase(), sink);
     return;
   }
   LABEL_VALUE.lastIndex = valueStart;
   const v = LABEL_VALUE.exec(corpus);
-  if (!v || !/\d/.test(v[0])) return;
+  if (!v || !/\d/.test(v[0])) return retry();
   const low = label.toLowerCase();
   const d = digitsOf(v[0]);
   if (/ssn|social security/.test(low)) {
@@ -185,5 +220,66 @@ export function reportFinanceLabel(corpus: string, label: string, valueStart: nu
       surface: v[0].trim(),
       canonical: /routing/.test(low) && abaValid(d) ? 'aba:' + d : d,
     });
+  }
+}
+
+/**
+ * An unnamed field: a form's custom field written with its number in place of its name, as help desks and
+ * issue trackers export them (`"custom_fields": [{"id": 360012, "value": …}]`, `"customfield_10042": …`). The
+ * name lives in the tracker's field definitions, not in the trace, so nothing names the value.
+ */
+export function unnamedField(path: readonly string[]): number {
+  const n = path.length;
+  const last = path[n - 1]!;
+  if (/^custom_?field_?\d+$/i.test(last)) return n - 1;
+  if (last === 'value' && n >= 3 && path[n - 2] === '*' && /field/i.test(path[n - 3]!)) return n - 3;
+  return -1;
+}
+
+/** Words of money paid or owed: a record about a payment (`billing`, `refund`, `Charge dispute`, `bank_name`). */
+const PAYMENT_WORDS =
+  /\b(?:bank|banking|billing|payment|payments|payout|payouts|refund|refunds|charge|chargeback|iban|invoice|direct debit|wire transfer)\b/i;
+/** How many segments either way a record is read for its words. */
+const RECORD_SEGMENTS = 40;
+
+/**
+ * The value of an unnamed field (`unnamedField`) at segment `i`, whose field list is `path[0, at)`: a
+ * national id when a scheme of the table validates the whole value (its layout and its check digits, as
+ * under a `national_id` key); a compact number of an account's length (6 to 18 digits) a bank account
+ * number when the record holding the fields (the ticket, the issue) speaks of a payment. Anything else in
+ * such a field (an order number in a record about shipping) is left.
+ */
+export function reportUnnamedField(
+  corpus: string,
+  segs: readonly Segment[],
+  i: number,
+  at: number,
+  sink: FindingSink,
+): void {
+  const seg = segs[i]!;
+  if (seg.end - seg.start > 40) return;
+  const value = corpus.slice(seg.start, seg.end).trim();
+  if (!/\d/.test(value)) return;
+  const id = classifyId(value, 'national_id', true);
+  if (id !== null) {
+    addValue(value, seg.start, value, 'national_id', id, sink);
+    return;
+  }
+  if (!/^\d[\d -]{4,22}\d$/.test(value)) return;
+  const d = digitsOf(value);
+  if (d.length < 6 || d.length > 18) return;
+  const record = seg.path.slice(0, at);
+  const inRecord = (o: Segment): boolean => {
+    if (o.path.length < record.length) return false;
+    for (let k = 0; k < record.length; k++) if (o.path[k] !== record[k]) return false;
+    return true;
+  };
+  for (let j = Math.max(0, i - RECORD_SEGMENTS); j < segs.length && j <= i + RECORD_SEGMENTS; j++) {
+    const o = segs[j]!;
+    if (j === i || o.end - o.start > 200 || !inRecord(o)) continue;
+    if (PAYMENT_WORDS.test(corpus.slice(o.start, o.end))) {
+      addValue(value, seg.start, value, 'bank_account', d, sink);
+      return;
+    }
   }
 }

@@ -210,18 +210,19 @@ const ROLE_LABELS = new Set(
 
 /**
  * Host names that their first label says are hosts (`nas.zephyrine.fr`, `registry.brightwave.io`,
- * `vpn.acme.ai`, `crm.example-org.de`) anywhere in text: in prose, after `Host:` in a dump's header, as a
+ * `vpn.acme.ai`, `crm.example-org.de`, `k8s-api.acme.de`) anywhere in text: in prose, after `Host:` in a dump's header, as a
  * command's operand. A service or role label, then at least two more labels; public, reserved and test
  * domains stay (hostDomain). Found from each `.`, the label read backwards.
  */
 function scanServiceHosts(corpus: string, sink: FindingSink): void {
   for (let d = corpus.indexOf('.'); d >= 0; d = corpus.indexOf('.', d + 1)) {
     let s = d;
-    while (s > 0 && d - s <= 16 && isLabelCode(corpus.charCodeAt(s - 1))) s--;
-    if (d - s < 2 || d - s > 16) continue;
+    while (s > 0 && d - s <= 24 && (isLabelCode(corpus.charCodeAt(s - 1)) || corpus.charCodeAt(s - 1) === 45)) s--;
+    if (d - s < 2 || d - s > 24) continue;
     if (s > 0 && isHostChar(corpus.charCodeAt(s - 1))) continue;
     const label = corpus.slice(s, d).toLowerCase();
-    if (!SERVICE_LABELS.has(label) && !ROLE_LABELS.has(label)) continue;
+    // a label of such words joined by hyphens names one too (`k8s-api.`, `mail-gw.`, `prod-db.`)
+    if (!label.split('-').every((w) => SERVICE_LABELS.has(w) || ROLE_LABELS.has(w))) continue;
     let e = d + 1;
     while (e < corpus.length && e - s < 253 && isHostChar(corpus.charCodeAt(e))) e++;
     while (e > d && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;

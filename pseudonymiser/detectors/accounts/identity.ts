@@ -27,7 +27,14 @@ import { luhnValid } from './checks';
 import { PROVIDER_ID_PREFIXES, PUBLIC_ORGS, SYSTEM_USERS } from './lists';
 import { isPlainWord } from '../people/score';
 import { isWord, normKey } from './util';
-import { FINANCE_LABELS, financeKeyKind, reportFinanceLabel, reportFinanceValue } from './finance';
+import {
+  FINANCE_LABELS,
+  financeKeyKind,
+  reportFinanceLabel,
+  reportFinanceValue,
+  reportUnnamedField,
+  unnamedField,
+} from './finance';
 import { own } from '../../strings';
 import { StartCursor } from '../starts';
 import { accountWordStarts } from './words';
@@ -444,6 +451,11 @@ export const identityDetector: Detector = {
       if (pending && i - pending.seg <= 4 && /Value$|^value$/.test(last)) {
         reportValue(corpus.slice(seg.start, seg.end), seg.start, pending.kind, sink, pending.key);
         pending = null;
+        continue;
+      }
+      const unnamed = unnamedField(path);
+      if (unnamed >= 0) {
+        reportUnnamedField(corpus, segs, i, unnamed, sink);
         continue;
       }
       const info = keyInfo(last);

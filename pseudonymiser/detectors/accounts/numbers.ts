@@ -23,7 +23,7 @@ import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import type { Chunk, Detector, DetectContext, FindingSink } from '../../types';
 import { cardBrandPrefix, digitsOf, ipv4Public, luhnValid, parseIPv4, sinValid, ssnValid } from './checks';
 import { keyAt, lastKey, nameAt, normKey, textBefore } from './util';
-import { fieldAt } from '../structure';
+import { fieldAt, signatureValueAt } from '../structure';
 import { RunMemo, runCache } from '../../memo';
 import { idAt } from './nationalids';
 
@@ -459,8 +459,10 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   // such a part is read as octal by some, as decimal by others, and written by neither): a national number
   // written with dots, maybe
   if (m && /(?:^|\.)0\d/.test(m[0])) m = null;
+  // nor is one with a part above 255 (`612.25.12.38`, a Spanish mobile written with dots)
+  const n = m ? parseIPv4(m[0]) : null;
+  if (n === null) m = null;
   if (m) {
-    const n = parseIPv4(m[0]);
     const slashOk = corpus.charCodeAt(p - 1) !== 47 || corpus.charCodeAt(p - 2) === 47;
     if (n !== null && slashOk && ipv4Public(n) && !WELL_KNOWN_V4.has(m[0])) {
       const seg = ctx.segmentAt(chunk, p);
@@ -531,9 +533,13 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
   const keyPhone = PHONE_KEY.test(key);
   // a value that a key or column names phone is read whole, to the end its layout gives it: a CSV cell's
   // `,` before the next cell's digits (`+420 601 415 451,2025-06-28`) is no decimal comma
+  // so is a line of an e-mail signature (a contact record) written as a phone number is, whatever its label
+  const sig = keyPhone ? null : signatureValueAt(chunk, p);
   const whole = keyPhone
     ? namedValue(corpus, field !== null ? field.start : seg.start, field?.end ?? seg.end, p)
-    : null;
+    : sig !== null
+      ? namedValue(corpus, sig.start, sig.end, p)
+      : null;
   if (whole !== null || (m && m.index + m[0].length <= end + 8)) {
     const text = whole ?? m![0];
     const before = textBefore(chunk, seg, p, 32);
@@ -542,7 +548,7 @@ function tryAt(chunk: Chunk, p: number, end: number, sink: FindingSink, ctx: Det
     if (!keyPhone && NUMERIC_KEY.test(key) && !/^\+/.test(text)) return p + text.length;
     // fewer than seven digits are no phone number in any context (parsePhone): no need to read the words before
     if (digitCount(text) < 7) return -1;
-    const context = keyPhone || PHONE_WORDS.test(before);
+    const context = keyPhone || whole !== null || PHONE_WORDS.test(before);
     // a national number (no `+`, no `00`) in phone context: the countries the context names are tried first
     const national = context && !/^(?:\+|00)/.test(text);
     const e164 = phoneCanonical(text, context, national ? contextCountries(chunk, before) : [], whole !== null);

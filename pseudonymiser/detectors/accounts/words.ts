@@ -26,7 +26,7 @@ import { nextKey } from '../secrets/words';
  * apart (a case-insensitive `tin` would stop in every `setting`).
  */
 export const ACCOUNT_WORD_STARTS =
-  /user|customer|account|acct|device|login|client|member|subscriber|passport|driv|national|tax|medical|mrn|nhs|health|aadhaar|routing|sort|ssn|social/gi;
+  /user|customer|account|acct|device|login|client|member|subscriber|passport|driv|national|tax|medical|mrn|nhs|health|aadhaar|routing|sort|ssn|social|iban/gi;
 
 /** ACCOUNT_WORD_STARTS' words (lower case, three letters at least). */
 const WORDS: readonly string[] = ACCOUNT_WORD_STARTS.source.split('|').map((word) => {

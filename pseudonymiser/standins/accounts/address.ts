@@ -22,7 +22,7 @@ export const STREET_WORDS = new Set(
   las van der den von am an im zur zum and of the c nº n.º nr chome chōme daero ro gil beon avda avinguda carrera
   rambla ronda plaça estrada rodovia strada bulevardul calea rúa al aleja singel kade kamp markt layout
   nagar marg colony ул. ул улица д. д дом кв. кв квартира пр. пр просп. проспект пер. переулок наб. бул. ш. к
-  丁目 番 番地 号 路 街 大街 大道 巷 弄 段 대로 로 길 번길
+  丁目 番 番地 号 号楼 栋 幢 座 单元 室 房 路 街 大街 大道 巷 弄 段 대로 로 길 번길
   cd cad cadde caddesi sk sok sokak mah mahallesi bulvar bulvarı blok kat daire d col colonia int ext lote mz manzana
   flat floor bus boîte apto ap andar bloco casa lj sala esq piso puerta bajo dcha izq stiege top tür stock
   pde parade hwy cct esp qld ku cho-me gu dong`
