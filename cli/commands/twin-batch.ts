@@ -26,7 +26,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { MultiBar } from 'cli-progress';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
 import { formatOf, type Format } from '../../pseudonymiser';
-import { collect, parseJobs } from './twin';
+import { collect, parseJobs, useOneShotV8Flags } from './twin';
 
 function parseKeyOption(value: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new InvalidArgumentError('the key must be 64 hexadecimal characters');
@@ -240,6 +240,9 @@ export async function twinBatch(inputs: string[], opts: BatchCommandOptions): Pr
     if (bars) bars.log(`${line}\n`);
     else process.stderr.write(`${line}\n`);
   };
+  // the one-file twin's V8 settings, in the pool's threads too (V8's flags are the process's): each thread compiles
+  // the engine's hot code for itself, so the compiles cost a batch once per thread
+  useOneShotV8Flags();
   const results = await runBatch(items, {
     key: opts.key ?? randomBytes(32).toString('hex'),
     confidential: opts.confidential,
