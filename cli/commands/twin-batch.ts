@@ -246,8 +246,8 @@ export async function twinBatch(inputs: string[], opts: BatchCommandOptions): Pr
     if (bars) bars.log(`${line}\n`);
     else process.stderr.write(`${line}\n`);
   };
-  // the one-file twin's V8 settings, in the pool's threads too (V8's flags are the process's): each thread compiles
-  // the engine's hot code for itself, so the compiles cost a batch once per thread
+  // the one-file twin's V8 compiler settings, in the pool's threads too (V8's flags are the process's): each thread
+  // compiles the engine's hot code for itself, so the compiles cost a batch once per thread
   useOneShotV8Flags();
   const results = await runBatch(items, {
     key: opts.key ?? randomBytes(32).toString('hex'),
