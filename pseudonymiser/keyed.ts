@@ -648,7 +648,7 @@ function asciiIndexOf(alphabet: string): Int32Array {
   return table;
 }
 
-/** What the rounds of one permutation input shape need besides its digits (see `plan` in createKeyed). */
+/** What the rounds of one permutation input shape need besides its digits (see `KeyedPrimitives.plan`). */
 interface Plan {
   /** `${tweak}\0${shape}\0`: the PRF input's beginning after the block number. */
   readonly prefix: string;
