@@ -648,7 +648,7 @@ function asciiIndexOf(alphabet: string): Int32Array {
   return table;
 }
 
-/** What the rounds of one permutation input shape need besides its digits (see `plan` in createKeyed). */
+/** What the rounds of one permutation input shape need besides its digits (see `KeyedPrimitives.plan`). */
 interface Plan {
   /** `${tweak}\0${shape}\0`: the PRF input's beginning after the block number. */
   readonly prefix: string;
@@ -734,16 +734,44 @@ function fromCodes(codes: number[], n: number): string {
   return out;
 }
 
-export function createKeyed(key: Buffer): Keyed {
-  const hmac = new HmacSha256(key);
-  const prf = (label: string, input: string): Buffer => hmac.mac(label, input);
-
+/**
+ * The keyed primitives of one key. A class, not closures made per key: a twin makes one per run, and V8 compiled
+ * closures made afresh again in each run (a pool thread twinning file after file optimised the permutation's
+ * functions again every few files); a class's methods are one function each for the life of the thread.
+ */
+class KeyedPrimitives implements Keyed {
+  private readonly hmac: HmacSha256;
   /** The PRF input after a midstate: `${round}\0${half}`, as bytes (ASCII: a digit, NUL, decimal digits). */
-  let suffix = new Uint8Array(64);
-  const roomFor = (digits: number): Uint8Array => {
-    if (suffix.length < digits + 2) suffix = new Uint8Array(2 * (digits + 2));
-    return suffix;
-  };
+  private suffix = new Uint8Array(64);
+  /**
+   * Plans by tweak, then shape (the prefix `${tweak}\0${shape}\0` is built once per plan): cycle-walking
+   * permutes one value again and again, and values of one kind share a tweak and shape (private key lines,
+   * tokens of one provider). A shape string of a fixed alphabet comes from `shapes`, already hashed.
+   */
+  private readonly plans = new Map<string, Map<string, Plan>>();
+  private planCount = 0;
+  /** Shapes of n positions of one fixed alphabet's length, by n * 1024 + length. */
+  private readonly shapes = new Map<number, string>();
+  /** Scratch arrays of the ASCII path, grown as needed. */
+  private codes: number[] = [];
+  private readonly positions: number[] = [];
+  private readonly digits: number[] = [];
+  private readonly rad: number[] = [];
+  /** The alphabet of each position, as its class (1, 2, 3) or 0 for the fixed alphabet. */
+  private readonly classes: number[] = [];
+
+  constructor(key: Buffer) {
+    this.hmac = new HmacSha256(key);
+  }
+
+  prf(label: string, input: string): Buffer {
+    return this.hmac.mac(label, input);
+  }
+
+  private roomFor(digits: number): Uint8Array {
+    if (this.suffix.length < digits + 2) this.suffix = new Uint8Array(2 * (digits + 2));
+    return this.suffix;
+  }
 
   /**
    * acc plus the permutation's round function, mod the side's modulus. The round function is
@@ -752,87 +780,70 @@ export function createKeyed(key: Buffer): Keyed {
    * holds the midstate of the beginning up to `${round}`. A power-of-two modulus 2^k keeps the number's low
    * k bits, which the blocks before the last ceil(k / 256) do not touch: those are not computed.
    */
-  const fpeRound = (p: Plan, round: number, half: bigint, acc: bigint, side: BigSide): bigint => {
+  private fpeRound(p: Plan, round: number, half: bigint, acc: bigint, side: BigSide): bigint {
     const digits = half.toString();
-    const buf = roomFor(digits.length);
+    const buf = this.roomFor(digits.length);
     buf[0] = 48 + round;
     buf[1] = 0;
     const len = putAscii(buf, 2, digits);
     let v = 0n;
     for (let i = side.first; i < side.blocks; i++) {
-      const mid = (p.mids[i] ??= hmac.midstate('fpe', `${i}\u0000${p.prefix}`));
-      v = appendWords(v, hmac.macAfterBytes(mid, buf, len));
+      const mid = (p.mids[i] ??= this.hmac.midstate('fpe', `${i}\u0000${p.prefix}`));
+      v = appendWords(v, this.hmac.macAfterBytes(mid, buf, len));
     }
     // (acc + v mod m) mod m in one division; mod 2^k, the low k bits
     return side.pow < 0 ? (acc + v) % side.modulus : BigInt.asUintN(side.pow, acc + v);
-  };
+  }
 
   /** fpeRound for a modulus of at most NUMBER_MODULUS (one block of PRF output: 49 + 128 bits < 256). */
-  const fpeRoundNumber = (mid: Midstate, round: number, half: number, modulus: number): number => {
-    const buf = roomFor(16);
+  private fpeRoundNumber(mid: Midstate, round: number, half: number, modulus: number): number {
+    const buf = this.roomFor(16);
     buf[0] = 48 + round;
     buf[1] = 0;
-    return wordsMod(hmac.macAfterBytes(mid, buf, putDecimal(buf, 2, half)), modulus);
-  };
+    return wordsMod(this.hmac.macAfterBytes(mid, buf, putDecimal(buf, 2, half)), modulus);
+  }
 
-  const pick = (label: string, input: string, n: number): number => {
+  pick(label: string, input: string, n: number): number {
     if (n <= 1) return 0;
-    const h = hmac.macWords(label, input);
+    const h = this.hmac.macWords(label, input);
     // 48 bits are plenty for pool sizes far below 2^32; the bias is < 2^-16. The PRF output's first 6 bytes
     // big-endian (readUIntBE(0, 6) of prf's Buffer): the first word and the top half of the second.
     return ((h[0]! >>> 0) * 0x10000 + (h[1]! >>> 16)) % n;
-  };
+  }
 
-  /**
-   * Plans by tweak, then shape (the prefix `${tweak}\0${shape}\0` is built once per plan): cycle-walking
-   * permutes one value again and again, and values of one kind share a tweak and shape (private key lines,
-   * tokens of one provider). A shape string of a fixed alphabet comes from `shapes`, already hashed.
-   */
-  const plans = new Map<string, Map<string, Plan>>();
-  let planCount = 0;
-  const plan = (tweak: string, shape: string): Plan => {
-    let byShape = plans.get(tweak);
+  private plan(tweak: string, shape: string): Plan {
+    let byShape = this.plans.get(tweak);
     if (byShape === undefined) {
-      if (planCount >= 4096) {
-        plans.clear();
-        planCount = 0;
+      if (this.planCount >= 4096) {
+        this.plans.clear();
+        this.planCount = 0;
       }
       byShape = new Map();
-      plans.set(tweak, byShape);
+      this.plans.set(tweak, byShape);
     }
     let p = byShape.get(shape);
     if (p === undefined) {
       p = { prefix: `${tweak}\u0000${shape}\u0000`, mids: [], big: null };
       byShape.set(shape, p);
-      planCount++;
+      this.planCount++;
     }
     return p;
-  };
+  }
 
-  /** Shapes of n positions of one fixed alphabet's length, by n * 1024 + length. */
-  const shapes = new Map<number, string>();
-  const fixedShape = (fixedLen: number, n: number): string => {
+  private fixedShape(fixedLen: number, n: number): string {
     const id = n * 1024 + fixedLen;
-    let shape = fixedLen < 1024 && n < 0x100000 ? shapes.get(id) : undefined;
+    let shape = fixedLen < 1024 && n < 0x100000 ? this.shapes.get(id) : undefined;
     if (shape === undefined) {
       shape = n === 1 ? `${fixedLen}` : `${fixedLen},`.repeat(n - 1) + `${fixedLen}`;
       if (fixedLen < 1024 && n < 0x100000) {
-        if (shapes.size >= 4096) shapes.clear();
-        shapes.set(id, shape);
+        if (this.shapes.size >= 4096) this.shapes.clear();
+        this.shapes.set(id, shape);
       }
     }
     return shape;
-  };
+  }
 
-  /** Scratch arrays of the ASCII path, grown as needed. */
-  let codes: number[] = [];
-  const positions: number[] = [];
-  const digits: number[] = [];
-  const rad: number[] = [];
-  /** The alphabet of each position, as its class (1, 2, 3) or 0 for the fixed alphabet. */
-  const classes: number[] = [];
-
-  const permute = (value: string, tweak: string, opts?: PermuteOptions): string => {
+  permute(value: string, tweak: string, opts?: PermuteOptions): string {
     if (opts?.keep === undefined) {
       const len = value.length;
       let ascii = true;
@@ -842,18 +853,19 @@ export function createKeyed(key: Buffer): Keyed {
           break;
         }
       }
-      if (ascii) return permuteAscii(value, tweak, opts?.alphabet);
+      if (ascii) return this.permuteAscii(value, tweak, opts?.alphabet);
     }
-    return permuteChars(value, tweak, opts);
-  };
+    return this.permuteChars(value, tweak, opts);
+  }
 
   /**
    * permuteChars for a value of ASCII characters and no `keep`: each character a code unit, found in its
    * alphabet by table; the same positions, digits and shape.
    */
-  const permuteAscii = (value: string, tweak: string, fixed: string | undefined): string => {
+  private permuteAscii(value: string, tweak: string, fixed: string | undefined): string {
     const len = value.length;
-    if (codes.length < len) codes = new Array<number>(len);
+    if (this.codes.length < len) this.codes = new Array<number>(len);
+    const { codes, positions, digits, rad, classes } = this;
     const table = fixed === undefined ? null : asciiIndexOf(fixed);
     const fixedLen = fixed === undefined ? 0 : fixed.length;
     let n = 0;
@@ -882,21 +894,21 @@ export function createKeyed(key: Buffer): Keyed {
     const half = Math.ceil(n / 2);
     let shape: string;
     if (table !== null) {
-      shape = fixedShape(fixedLen, n);
+      shape = this.fixedShape(fixedLen, n);
     } else {
       shape = `${rad[0]}`;
       for (let i = 1; i < n; i++) shape += rad[i] === 10 ? ',10' : ',26';
     }
-    const out = rounds(digits, rad, n, half, plan(tweak, shape));
+    const out = this.rounds(digits, rad, n, half, this.plan(tweak, shape));
     for (let i = 0; i < n; i++) {
       const k = classes[i]!;
       codes[positions[i]!] = k === 0 ? fixed!.charCodeAt(out[i]!) : CLASS_FIRST[k]! + out[i]!;
     }
     return fromCodes(codes, len);
-  };
+  }
 
   /** The permutation of any value: its code points, each letter or digit (or character of `opts.alphabet`) a digit. */
-  const permuteChars = (value: string, tweak: string, opts?: PermuteOptions): string => {
+  private permuteChars(value: string, tweak: string, opts?: PermuteOptions): string {
     const chars = Array.from(value);
     const positions: number[] = [];
     const alphabets: string[] = [];
@@ -927,27 +939,27 @@ export function createKeyed(key: Buffer): Keyed {
       rad[i] = alphabet.length;
       shape += i === 0 ? `${alphabet.length}` : `,${alphabet.length}`;
     }
-    const out = rounds(digits, rad, n, half, plan(tweak, shape));
+    const out = this.rounds(digits, rad, n, half, this.plan(tweak, shape));
     for (let i = 0; i < n; i++) {
       chars[positions[i]!] = alphabets[i]![out[i]!]!;
     }
     return chars.join('');
-  };
+  }
 
   /** The Feistel network on digits[0, n) of radices rad[0, n), the first `half` one side; returns the new digits. */
-  const rounds = (digits: number[], rad: number[], n: number, half: number, p: Plan): number[] => {
+  private rounds(digits: number[], rad: number[], n: number, half: number, p: Plan): number[] {
     // the moduli as doubles: exact while small, and never below NUMBER_MODULUS once the exact product is above it
     let modA = 1;
     let modB = 1;
     for (let i = 0; i < half; i++) modA *= rad[i]!;
     for (let i = half; i < n; i++) modB *= rad[i]!;
     return modA <= NUMBER_MODULUS && modB <= NUMBER_MODULUS
-      ? permuteNumber(digits, rad, n, half, modA, modB, p)
-      : permuteBig(digits, rad, n, half, p);
-  };
+      ? this.permuteNumber(digits, rad, n, half, modA, modB, p)
+      : this.permuteBig(digits, rad, n, half, p);
+  }
 
   /** The Feistel rounds on exact doubles; the PRF input writes each half in decimal, as BigInt's toString does. */
-  const permuteNumber = (
+  private permuteNumber(
     digits: number[],
     rad: number[],
     n: number,
@@ -955,27 +967,27 @@ export function createKeyed(key: Buffer): Keyed {
     modA: number,
     modB: number,
     p: Plan,
-  ): number[] => {
+  ): number[] {
     let a = 0;
     let b = 0;
     for (let i = 0; i < half; i++) a = a * rad[i]! + digits[i]!;
     for (let i = half; i < n; i++) b = b * rad[i]! + digits[i]!;
-    const mid = (p.mids[0] ??= hmac.midstate('fpe', `0\u0000${p.prefix}`));
+    const mid = (p.mids[0] ??= this.hmac.midstate('fpe', `0\u0000${p.prefix}`));
     for (let r = 0; r < ROUNDS; r++) {
       // a half with a modulus of 1 is always 0 whatever the round adds
       if (r % 2 === 0) {
-        if (modA > 1) a = (a + fpeRoundNumber(mid, r, b, modA)) % modA;
+        if (modA > 1) a = (a + this.fpeRoundNumber(mid, r, b, modA)) % modA;
       } else if (modB > 1) {
-        b = (b + fpeRoundNumber(mid, r, a, modB)) % modB;
+        b = (b + this.fpeRoundNumber(mid, r, a, modB)) % modB;
       }
     }
     const out = new Array<number>(n);
     putDigits(b, rad, half, n, out, 0);
     putDigits(a, rad, 0, half, out, 0);
     return out;
-  };
+  }
 
-  const permuteBig = (digits: number[], rad: number[], n: number, half: number, p: Plan): number[] => {
+  private permuteBig(digits: number[], rad: number[], n: number, half: number, p: Plan): number[] {
     const radA = rad.slice(0, half);
     const radB = rad.slice(half, n);
     p.big ??= { a: bigSide(product(radA)), b: bigSide(product(radB)) };
@@ -983,14 +995,16 @@ export function createKeyed(key: Buffer): Keyed {
     let a = toBig(digits, 0, radA);
     let b = toBig(digits, half, radB);
     for (let r = 0; r < ROUNDS; r++) {
-      if (r % 2 === 0) a = fpeRound(p, r, b, a, sideA);
-      else b = fpeRound(p, r, a, b, sideB);
+      if (r % 2 === 0) a = this.fpeRound(p, r, b, a, sideA);
+      else b = this.fpeRound(p, r, a, b, sideB);
     }
     const out = new Array<number>(n);
     fromBig(a, radA, out, 0);
     fromBig(b, radB, out, half);
     return out;
-  };
+  }
+}
 
-  return { prf, pick, permute };
+export function createKeyed(key: Buffer): Keyed {
+  return new KeyedPrimitives(key);
 }

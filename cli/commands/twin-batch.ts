@@ -26,7 +26,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { MultiBar } from 'cli-progress';
 import { createTwinPool, type TwinPool } from '../../activities/pool';
 import { formatOf, type Format } from '../../pseudonymiser';
-import { collect, parseJobs } from './twin';
+import { collect, parseJobs, useOneShotV8Flags } from './twin';
 
 function parseKeyOption(value: string): string {
   if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new InvalidArgumentError('the key must be 64 hexadecimal characters');
@@ -116,11 +116,17 @@ export interface BatchFileResult {
   replacements?: Record<string, number>;
 }
 
-/** Twins every item on the pool, at most `jobs` at once; a failure stops only its own file. */
+/**
+ * Twins every item on the pool, at most `jobs` at once, the biggest files first (so that the batch does not end on
+ * one thread twinning a big file while the others wait); a failure stops only its own file. The results are in
+ * the order of `items`.
+ */
 export async function runBatch(items: BatchItem[], options: BatchOptions): Promise<BatchFileResult[]> {
   const pool = options.pool ?? createTwinPool({ threads: options.jobs });
   const mode = 0o666 & ~process.umask();
   const results: BatchFileResult[] = new Array<BatchFileResult>(items.length);
+  const sizes = items.map((item) => fs.statSync(item.input, { throwIfNoEntry: false })?.size ?? 0);
+  const order = items.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
   let next = 0;
   const one = async (item: BatchItem, index: number): Promise<BatchFileResult> => {
     const tmp = path.join(path.dirname(item.output), `.${path.basename(item.output)}.${process.pid}.${index}.tmp`);
@@ -156,7 +162,7 @@ export async function runBatch(items: BatchItem[], options: BatchOptions): Promi
   };
   const lane = async (): Promise<void> => {
     while (next < items.length) {
-      const i = next++;
+      const i = order[next++]!;
       const item = items[i] as BatchItem;
       const result = await one(item, i);
       results[i] = result;
@@ -240,6 +246,9 @@ export async function twinBatch(inputs: string[], opts: BatchCommandOptions): Pr
     if (bars) bars.log(`${line}\n`);
     else process.stderr.write(`${line}\n`);
   };
+  // the one-file twin's V8 compiler settings, in the pool's threads too (V8's flags are the process's): each thread
+  // compiles the engine's hot code for itself, so the compiles cost a batch once per thread
+  useOneShotV8Flags();
   const results = await runBatch(items, {
     key: opts.key ?? randomBytes(32).toString('hex'),
     confidential: opts.confidential,

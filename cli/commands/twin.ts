@@ -27,6 +27,21 @@ function parseKeyOption(value: string): string {
   return value;
 }
 
+/**
+ * The V8 compiler settings of a process that twins and exits (`tracetwin twin`, one file or a batch). They are
+ * process-wide: set before a batch's pool starts, they hold in its worker threads too. Long-lived service threads
+ * keep V8's defaults.
+ */
+export function useOneShotV8Flags(): void {
+  // Much of a one-shot process's CPU goes to V8's optimising compiler (every thread of a batch compiles the engine
+  // for itself), and without inlining its compiles are cheaper while the engine's hot loops, which call little,
+  // run as fast (~9% less CPU on a 50 MiB trace, same twin; docs/benchmarks.md).
+  setFlagsFromString('--no-turbo-inlining');
+  // For the same reason no loop peeling: it compiles each hot loop's body twice, and the engine's loops gain
+  // less from it than the compiles cost here (~5% less CPU on a 50 MiB trace, same twin; docs/benchmarks.md).
+  setFlagsFromString('--no-turbo-loop-peeling');
+}
+
 export function parseJobs(value: string): number {
   if (!/^\d{1,4}$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('--jobs is a whole number ≥ 1');
   return Number(value);
@@ -138,15 +153,10 @@ export function registerTwin(program: Command): void {
         }
         const input = inputs[0]!;
         // A long run of one pass after another: let V8 collect when its heap has grown by a fifth rather than by up
-        // to four times (peak memory ~20% lower on a 50 MiB trace, same time; docs/benchmarks.md).
+        // to four times (peak memory ~20% lower on a 50 MiB trace, same time; docs/benchmarks.md). Not in a batch:
+        // there it cost CPU (~1.5x the collector's samples under perf, 2-3% of the run) that the batch's throughput pays.
         setFlagsFromString('--heap-growing-percent=20');
-        // One run is one trace: much of a one-shot process's CPU goes to V8's optimising compiler, and without
-        // inlining its compiles are cheaper while the engine's hot loops, which call little, run as fast (~9% less
-        // CPU on a 50 MiB trace, same twin; docs/benchmarks.md). Long-lived service threads keep V8's defaults.
-        setFlagsFromString('--no-turbo-inlining');
-        // For the same reason no loop peeling: it compiles each hot loop's body twice, and the engine's loops gain
-        // less from it than the compiles cost here (~5% less CPU on a 50 MiB trace, same twin; docs/benchmarks.md).
-        setFlagsFromString('--no-turbo-loop-peeling');
+        useOneShotV8Flags();
         const { source, close } = openInput(input);
         const format = opts.format ?? (input === '-' ? 'text' : formatOf(input));
         const bar =

@@ -130,3 +130,19 @@ test('`tracetwin twin` takes a folder or several inputs as the same batch, and a
   expect(stdin.status).toBe(1);
   expect(stdin.stderr).toContain('standard input (-) is one trace');
 });
+
+test("the pool's threads run under the one-file twin's V8 settings: V8 inlines none of the engine's functions", () => {
+  // V8's flags are the process's: the batch sets them before its pool starts. --trace-turbo-inlining prints a line
+  // for each function the optimising compiler considers inlining; with inlining off there is none, and the
+  // engine's hot helpers, which only the pool's threads run, are never named.
+  const r = spawnSync(
+    process.execPath,
+    ['--trace-turbo-inlining', BIN, 'twin', 'corpus', '-o', 'out-flags', '--key', key, '--jobs', '2'],
+    { cwd: dir, maxBuffer: 64 << 20 },
+  );
+  expect(r.status).toBe(0);
+  const considered = new Set(
+    Array.from(r.stdout.toString('utf8').matchAll(/<SharedFunctionInfo ([\w$.]+)>/g), (m) => m[1]),
+  );
+  for (const hot of ['wordChar', 'hashString', 'forEachLowerName', 'lineBreak']) expect(considered).not.toContain(hot);
+});
