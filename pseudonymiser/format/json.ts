@@ -122,6 +122,10 @@ const ARR = 2;
  */
 export const MAX_NESTING = 256;
 
+/** 1 for the bytes NestingGauge passes over inside a string: all but `\\`, `"` and the line feed. */
+const STRING_PLAIN = new Uint8Array(256).fill(1);
+STRING_PLAIN[0x5c] = STRING_PLAIN[0x22] = STRING_PLAIN[0x0a] = 0;
+
 /**
  * Measures the nesting of arrays and objects in JSON bytes as they stream by, in constant memory: brackets
  * inside strings do not count. Fed with the whole document in order (or, for JSON Lines, with blocks of
@@ -144,14 +148,21 @@ export class NestingGauge {
     let escaped = this.escaped;
     let deepest = this.deepest;
     const perLine = this.perLine;
-    for (let i = 0; i < bytes.length; i++) {
-      const c = bytes[i]!;
+    const n = bytes.length;
+    for (let i = 0; i < n; i++) {
+      let c = bytes[i]!;
       if (inString) {
-        if (escaped) escaped = false;
-        else if (c === 0x5c) escaped = true;
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        // most bytes are inside strings: skip to the next one that matters there (one table read a byte)
+        while (STRING_PLAIN[c] === 1 && ++i < n) c = bytes[i]!;
+        if (i === n) break;
+        if (c === 0x5c) escaped = true;
         else if (c === 0x22) inString = false;
-        else if (c === 0x0a && perLine) {
-          // a JSON string holds no line feed: the line was not JSON, and the next one starts afresh
+        else if (perLine) {
+          // a line feed: a JSON string holds none, the line was not JSON, and the next one starts afresh
           inString = false;
           depth = 0;
         }

@@ -215,10 +215,21 @@ const ROLE_LABELS = new Set(
  * domains stay (hostDomain). Found from each `.`, the label read backwards.
  */
 function scanServiceHosts(corpus: string, sink: FindingSink): void {
+  const shapes = labelShapes();
   for (let d = corpus.indexOf('.'); d >= 0; d = corpus.indexOf('.', d + 1)) {
-    let s = d;
+    // the label's last word, read backwards by table (most `.` of a text are read here, and the CLI's V8 inlines no
+    // call); no listed label has its length, first and last character: no copy (labels are ASCII letters and digits)
+    let w = d;
+    for (let c = corpus.charCodeAt(w - 1); w > 0 && d - w <= 16 && c < 128 && (HOST_CLASS[c]! & LABEL_CODE) !== 0;) {
+      w--;
+      c = corpus.charCodeAt(w - 1);
+    }
+    if (d - w < 2 || d - w > 16) continue;
+    if (shapes[((d - w) << 14) | ((corpus.charCodeAt(w) | 0x20) << 7) | (corpus.charCodeAt(d - 1) | 0x20)] === 0)
+      continue;
+    let s = w;
     while (s > 0 && d - s <= 24 && (isLabelCode(corpus.charCodeAt(s - 1)) || corpus.charCodeAt(s - 1) === 45)) s--;
-    if (d - s < 2 || d - s > 24) continue;
+    if (d - s > 24) continue;
     if (s > 0 && isHostChar(corpus.charCodeAt(s - 1))) continue;
     const label = corpus.slice(s, d).toLowerCase();
     // a label of such words joined by hyphens names one too (`k8s-api.`, `mail-gw.`, `prod-db.`)
@@ -233,6 +244,30 @@ function scanServiceHosts(corpus: string, sink: FindingSink): void {
   }
 }
 const isLabelCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Bits of HOST_CLASS, for ASCII code units: isLabelCode, isHostChar. */
+const LABEL_CODE = 1;
+const HOST_CHAR = 2;
+const HOST_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) HOST_CLASS[c] = (isLabelCode(c) ? LABEL_CODE : 0) | (isHostChar(c) ? HOST_CHAR : 0);
+
+let labelShapeTable: Uint8Array | null = null;
+
+/**
+ * 1 at `(length << 14) | ((a | 0x20) << 7) | (b | 0x20)` for the length, first character a and last character b of
+ * each label of SERVICE_LABELS and ROLE_LABELS (letters and digits: `| 0x20` lowers a capital and keeps a digit).
+ */
+function labelShapes(): Uint8Array {
+  if (labelShapeTable === null) {
+    const t = new Uint8Array(17 << 14);
+    for (const l of [...SERVICE_LABELS, ...ROLE_LABELS]) {
+      if (!/^[a-z0-9]{2,16}$/.test(l)) throw new Error(`hosts.ts: label ${l} is not 2 to 16 letters and digits`);
+      t[(l.length << 14) | ((l.charCodeAt(0) | 0x20) << 7) | (l.charCodeAt(l.length - 1) | 0x20)] = 1;
+    }
+    labelShapeTable = t;
+  }
+  return labelShapeTable;
+}
 
 export const hostDetector: Detector = {
   name: 'accounts.hosts',

@@ -127,6 +127,14 @@ function lowerNameFlags(f: number): boolean {
   return (f & (FIRST | FIRST_RARE | SURNAME | SURNAME_RARE)) !== 0 && (f & (WORD | WORD_TOP | WORD_RARE)) === 0;
 }
 
+/** The value of a hexadecimal digit's code unit, or -1. */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
 /** The hashes of every entry of three or more letters a-z that lowerNameFlags accepts, as bits (on first use). */
 function lowerNameTable(): Uint32Array {
   if (!lowerNames) {
@@ -134,17 +142,27 @@ function lowerNameTable(): Uint32Array {
     const s = ENTRIES;
     const o = entryOffsets();
     const mask = (1 << LOWER_NAME_BITS) - 1;
+    const names = FIRST | FIRST_RARE | SURNAME | SURNAME_RARE;
+    const words = WORD | WORD_TOP | WORD_RARE;
+    // one pass over ~230k entries on the first lookup: the flags read without a copy and tested first, the word's
+    // letters checked and hashed (as fnvAt) in one loop
     for (let k = 0; k + 1 < o.length; k++) {
       const colon = o[k + 1]! - 6;
       const start = o[k]!;
       if (colon - start < 3) continue;
-      let plain = true;
-      for (let i = start; i < colon && plain; i++) {
+      const hi = hexValue(s.charCodeAt(colon + 1));
+      const lo = hexValue(s.charCodeAt(colon + 2));
+      const f = hi >= 0 && lo >= 0 ? hi * 16 + lo : parseInt(s.slice(colon + 1, colon + 3), 16);
+      if ((f & names) === 0 || (f & words) !== 0) continue; // lowerNameFlags
+      let h = 0x811c9dc5;
+      let i = start;
+      for (; i < colon; i++) {
         const c = s.charCodeAt(i);
-        plain = c >= 97 && c <= 122;
+        if (c < 97 || c > 122) break;
+        h = Math.imul(h ^ c, 0x01000193);
       }
-      if (!plain || !lowerNameFlags(parseInt(s.slice(colon + 1, colon + 3), 16))) continue;
-      const h = fnvAt(s, start, colon) & mask;
+      if (i < colon) continue;
+      h = (h >>> 0) & mask;
       bits[h >>> 5]! |= 1 << (h & 31);
     }
     lowerNames = bits;
