@@ -6,6 +6,7 @@
  *
  *   npm run build && node dist/bench/ner-eval.js [--corpus DIR] [--split test|dev|train] [--only a,b]
  *                                               [--json FILE] [--dump DIR] [--other NAME=DIR]
+ *                                               [--misses DIR]
  *
  * Each corpus's units (a sentence a line) are written as one text trace and
  * twinned, so that a name found in one line is replaced in every line, as in
@@ -16,6 +17,9 @@
  *   not public (the public list of the pseudonymiser keeps `Google`);
  * - damage: capitalised words labelled as no entity, not opening their line,
  *   that the twin rewrote.
+ *
+ * `--misses DIR` writes each corpus's persons left whole (DIR/NAME.tsv: the
+ * mention, its forms, its line) for reading a dev split's misses.
  *
  * `--dump DIR` writes each corpus's lines (DIR/NAME.txt) for another tool;
  * `--other NAME=DIR` reads that tool's output of the same lines (DIR/NAME.txt,
@@ -172,6 +176,27 @@ export function measureForms(units: readonly Unit[], out: readonly string[], int
   });
 }
 
+/**
+ * The persons left whole, one a line: the mention, its forms, and its line as labelled (tab-separated), for
+ * reading the misses of a split (`--misses DIR`; read dev's, never tune on test's).
+ */
+export function missedPersons(units: readonly Unit[], out: readonly string[]): string {
+  const rows: string[] = [];
+  units.forEach((u, k) => {
+    const line = out[k] ?? '';
+    const text = lineOf(u);
+    for (const m of u.mentions) {
+      if (m.label !== 'PER') continue;
+      const start = u.starts[m.from]!;
+      const end = u.ends[m.to - 1]!;
+      const surface = text.slice(start, end);
+      if (!/\p{L}/u.test(surface) || !standsIn(line, surface)) continue;
+      rows.push([surface, formsOf(surface, text, start, end).join(',') || '-', text.replace(/\t/g, ' ')].join('\t'));
+    }
+  });
+  return rows.map((r) => r + '\n').join('');
+}
+
 /** tracetwin's twin of the units, as one text trace, a unit a line. */
 export function twinLines(units: readonly Unit[], key: string): string[] {
   const doc = units.map(lineOf).join('\n') + '\n';
@@ -260,6 +285,7 @@ function main(): void {
       json: { type: 'string' },
       dump: { type: 'string' },
       other: { type: 'string', multiple: true },
+      misses: { type: 'string' },
     },
     strict: true,
   });
@@ -293,6 +319,10 @@ function main(): void {
     }
     const twins = twinLines(units, key);
     rows.push(measureLines(c.name, 'tracetwin', units, twins));
+    if (values.misses) {
+      fs.mkdirSync(values.misses, { recursive: true });
+      fs.writeFileSync(path.join(values.misses, `${c.name}.tsv`), missedPersons(units, twins));
+    }
     measureForms(units, twins, forms);
     for (const o of others) {
       const file = path.join(o.dir, `${c.name}.txt`);
