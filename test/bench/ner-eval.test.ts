@@ -1,4 +1,12 @@
-import { formatVersus, formsOf, measureForms, measureLines, type Figures, type Form } from '../../bench/ner-eval';
+import {
+  formatVersus,
+  formsOf,
+  measureForms,
+  measureLines,
+  missedPersons,
+  type Figures,
+  type Form,
+} from '../../bench/ner-eval';
 import { unitOf } from '../support/ner-units';
 
 describe('npm run eval:ner measuring a tool’s output lines', () => {
@@ -29,6 +37,14 @@ describe('npm run eval:ner measuring a tool’s output lines', () => {
       lowerNames: 0,
       lowerRewritten: 0,
     });
+  });
+});
+
+describe('npm run eval:ner --misses', () => {
+  it('lists the persons left whole, a line each: the mention, its forms and its line', () => {
+    const units = [unitOf('Bryan/PER : hi Ann/PER Lee/PER'), unitOf('ping priya/PER about it')];
+    const out = ['Bryan : hi Kim Moss', 'ping kavya about it'];
+    expect(missedPersons(units, out)).toBe('Bryan\tone word alone\tBryan : hi Ann Lee\n');
   });
 });
 
