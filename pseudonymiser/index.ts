@@ -780,7 +780,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
 
   const entities: Partial<Record<Kind, number>> = {};
   const replacements: Partial<Record<Kind, number>> = {};
-  for (const e of registry.entities.values()) {
+  for (const e of registry.entities()) {
     if (e.replacements === 0) continue;
     entities[e.kind] = (entities[e.kind] ?? 0) + 1;
     replacements[e.kind] = (replacements[e.kind] ?? 0) + e.replacements;
