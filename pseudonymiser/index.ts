@@ -336,7 +336,8 @@ function checkText(bytes: Uint8Array): void {
  * of at least `step` bytes (a line feed byte is never inside a UTF-8 sequence,
  * so each block is text on its own); for a JSON document, stretches of at least
  * `step` bytes, each cut before a string's opening quote (outside strings: see
- * stringStart); a text, whole.
+ * stringStart), or, where no string opens within twice `step`, right after a
+ * comma outside strings (a long array of numbers); a text, whole.
  * A block lying within one piece is a view of it; one spanning pieces is
  * gathered into a buffer that the next such block reuses: a block is read
  * only until the next is asked for, and a piece only until the next piece is.
@@ -358,8 +359,13 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   // a JSON document: whether the bytes read so far end inside a string, and after a backslash in one
   let inString = false;
   let escaped = false;
-  /** The first opening quote of a string in `p` at or after `from`, or -1 (having read all of `p`). */
-  const quoteAt = (p: Uint8Array, from: number): number => {
+  /**
+   * Where to cut `p`: before the first opening quote of a string at or after `from`, or else right after the
+   * first comma outside strings at or after `commaFrom` (a stretch of about a block with no string, such as a
+   * long array of numbers: the walk resumes between a comma and the next value or key as well); -1 when
+   * neither (having read all of `p`).
+   */
+  const quoteAt = (p: Uint8Array, from: number, commaFrom: number): number => {
     for (let i = 0; i < p.length; i++) {
       const c = p[i]!;
       if (escaped) escaped = false;
@@ -369,7 +375,7 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
       } else if (c === 0x22) {
         if (i >= from) return i;
         inString = true;
-      }
+      } else if (c === 0x2c && i >= commaFrom) return i + 1;
     }
     return -1;
   };
@@ -377,7 +383,7 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
     let p = piece;
     while (p.length > 0) {
       // the block ends at the first line feed at or after its step-th byte (JSON Lines), or before the first
-      // string that opens at or after it (JSON)
+      // string that opens at or after it (JSON; or after a comma past twice that, when no string opens before)
       const need = format === 'text' ? Infinity : Math.max(1, step - held);
       const nl =
         format === 'jsonl'
@@ -385,7 +391,7 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
             ? p.indexOf(10, need - 1)
             : -1
           : format === 'json'
-            ? quoteAt(p, need)
+            ? quoteAt(p, need, Math.max(1, 2 * step - held))
             : -1;
       if (nl < 0) {
         gather(p);
