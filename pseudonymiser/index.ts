@@ -688,6 +688,9 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   duplicates.clear(); // what pass one saw: let it go before pass two
 
   assignStandIns(registry, detectors, key, ctx);
+  // pass one and resolution are over: what their run caches remember (the last chunk read, whole when a text
+  // is one line; memos of names, keys and words) is not read by pass two, and would stay through it
+  endRun();
   const globals = [...registry.surfaces.values()];
   const style: EscapeStyle = { asciiOnly: json && known.ascii, slash: false };
 
