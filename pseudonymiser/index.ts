@@ -495,8 +495,8 @@ function stringStart(buf: Uint8Array, at: number, from: number): number {
 /**
  * The document as decoded blocks (see byteBlocks), in document positions,
  * each checked against the survey's digest when it has them. `onBlock` is
- * told the bytes read so far. With `split`, a JSON Lines block is handed out
- * in stretches of whole lines of about `split` bytes, each decoded alone, and
+ * told the bytes read so far. With `split`, a JSON Lines block (or a text) is handed
+ * out in stretches of whole lines of about `split` bytes, each decoded alone, and
  * a JSON document in stretches of about `split` bytes that each start at a
  * string's opening quote (see stringStart). A
  * JSON Lines document that is not all ASCII is also cut between its ASCII and
@@ -528,7 +528,7 @@ function blocksOf(
           const nl =
             buf.length - at <= split
               ? -1
-              : format === 'jsonl'
+              : format !== 'json'
                 ? buf.indexOf(10, at + split - 1)
                 : format === 'json'
                   ? stringStart(buf, at, at + split)
@@ -709,6 +709,12 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   // a JSON document is read in stretches in raw mode, but whole in decoded mode (its chunks are cut by the
   // JSON walk) and when it did not parse (its text, a segment of the document itself, may hold a bare quote)
   const stretches = options.format !== 'json' || (raw !== null && !chains.has(''));
+  // a text is read in stretches of whole lines in raw mode when no pattern holds a line feed (no match then
+  // spans one, and a line feed is a boundary on both sides of a match); else whole, as pass one reads it
+  const split =
+    stretches && (options.format !== 'text' || (raw !== null && !globals.some((g) => g.text.includes('\n'))))
+      ? (options.passTwoBytes ?? PASS_TWO_BYTES)
+      : Infinity;
   const passTwoBlocks: Iterable<TextBlock> = blocksOf(
     source,
     options.format,
@@ -718,7 +724,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       bytesIn = read;
       progress?.(0.5 + (0.5 * read) / total);
     },
-    stretches ? (options.passTwoBytes ?? PASS_TWO_BYTES) : Infinity,
+    split,
   );
   for (const block of stretches ? passTwoBlocks : joined(passTwoBlocks)) {
     const doc = block.text;
