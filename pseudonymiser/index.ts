@@ -332,12 +332,12 @@ function checkText(bytes: Uint8Array): void {
 }
 
 /**
- * A source's bytes cut into blocks: for JSON Lines, stretches of whole lines
+ * A source's bytes cut into blocks: for JSON Lines and text, stretches of whole lines
  * of at least `step` bytes (a line feed byte is never inside a UTF-8 sequence,
  * so each block is text on its own); for a JSON document, stretches of at least
  * `step` bytes, each cut before a string's opening quote (outside strings: see
  * stringStart), or, where no string opens within twice `step`, right after a
- * comma outside strings (a long array of numbers); a text, whole.
+ * comma outside strings (a long array of numbers).
  * A block lying within one piece is a view of it; one spanning pieces is
  * gathered into a buffer that the next such block reuses: a block is read
  * only until the next is asked for, and a piece only until the next piece is.
@@ -347,7 +347,8 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
     if (held + bytes.length > gathered.length) {
-      // a whole text is gathered into its size at once (doubling up to it would take up to twice that)
+      // a text's block is gathered into a buffer of the text's size at once (doubling up to it would take up to
+      // twice a long line; the pages of it that are never written are never resident)
       const whole = format === 'text' ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
@@ -382,11 +383,12 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   for (const piece of source.pieces()) {
     let p = piece;
     while (p.length > 0) {
-      // the block ends at the first line feed at or after its step-th byte (JSON Lines), or before the first
-      // string that opens at or after it (JSON; or after a comma past twice that, when no string opens before)
-      const need = format === 'text' ? Infinity : Math.max(1, step - held);
+      // the block ends at the first line feed at or after its step-th byte (JSON Lines, text), or before the
+      // first string that opens at or after it (JSON; or after a comma past twice that, when no string opens
+      // before)
+      const need = Math.max(1, step - held);
       const nl =
-        format === 'jsonl'
+        format !== 'json'
           ? need <= p.length
             ? p.indexOf(10, need - 1)
             : -1
@@ -549,7 +551,7 @@ function blocksOf(
   };
 }
 
-/** The blocks of a JSON document (cut before its strings, see byteBlocks) as one text, for a pass that reads it whole. */
+/** The blocks of a JSON document or a text (see byteBlocks) as one text, for a pass that reads it whole. */
 function* joined(blocks: Iterable<TextBlock>): Generator<TextBlock> {
   const texts: string[] = [];
   for (const block of blocks) texts.push(block.text);
@@ -644,7 +646,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   const blocks = blocksOf(source, options.format, blockBytes, known, (read) => progress?.((0.5 * read) / total));
   let chunkNo = 0;
   forEachChunk(
-    options.format === 'text' ? ([...blocks][0]?.text ?? '') : blocks,
+    options.format === 'text' ? ([...joined(blocks)][0]?.text ?? '') : blocks,
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -726,7 +728,8 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
     },
     split,
   );
-  for (const block of stretches ? passTwoBlocks : joined(passTwoBlocks)) {
+  // read whole (see split): the blocks joined into one text
+  for (const block of split === Infinity ? joined(passTwoBlocks) : passTwoBlocks) {
     const doc = block.text;
     const blockEnd = block.offset + doc.length;
     let edits: Edit[] = [];

@@ -1,6 +1,7 @@
 /**
- * Pass two reads a text in stretches of whole lines (as it reads JSON Lines) when no surface holds a line
- * feed, so that it never holds a large text and its twin whole; else whole. The twin must not depend on it.
+ * A text's bytes are read in blocks of whole lines (pass one joins them), and pass two reads it in stretches of
+ * whole lines (as it reads JSON Lines) when no surface holds a line feed, so that it never holds a large text and
+ * its twin whole; else whole. The twin must not depend on either.
  */
 import { twin } from '../../pseudonymiser';
 import { defaultDetectors } from '../../pseudonymiser/detectors';
@@ -32,6 +33,21 @@ describe('pass two of a text', () => {
     }
   });
 
+  it('reads its bytes in blocks of whole lines in each pass, with the same twin', () => {
+    const whole = twin(input, { key, format: 'text', blockBytes: input.length + 1, passTwoBytes: input.length + 1 });
+    for (const blockBytes of [1, 100, 4096]) {
+      const told: number[] = [];
+      const blocked = twin(input, { key, format: 'text', blockBytes, onProgress: (f) => told.push(f) });
+      expect(blocked.output.toString('utf8')).toBe(whole.output.toString('utf8'));
+      expect(blocked.report).toEqual(whole.report);
+      // pass one tells the bytes read after each block (it then reads the text joined, as before)
+      // (a quarter of the blocks, at least: the progress it tells is rounded)
+      expect(new Set(told.filter((f) => f > 0 && f <= 0.5)).size).toBeGreaterThanOrEqual(
+        Math.floor(input.length / Math.max(blockBytes, 100) / 4),
+      );
+    }
+  });
+
   it('reads it whole when a surface holds a line feed, which a stretch could cut', () => {
     // a detector that finds a name written over two lines
     const twoLines: Detector = {
@@ -45,6 +61,8 @@ describe('pass two of a text', () => {
     const asked = passTwoStretches({ key, format: 'text', detectors, passTwoBytes: 1 });
     expect(whole.out).not.toContain('Anna\nKowalska');
     expect(asked.out).toBe(whole.out);
+    // nor may the blocks cut it
+    expect(passTwoStretches({ key, format: 'text', detectors, blockBytes: 1, passTwoBytes: 1 }).out).toBe(whole.out);
     expect(asked.stretches).toBeLessThanOrEqual(1);
   });
 });
