@@ -332,11 +332,12 @@ function checkText(bytes: Uint8Array): void {
 }
 
 /**
- * A source's bytes cut into blocks: for JSON Lines, stretches of whole lines
+ * A source's bytes cut into blocks: for JSON Lines and text, stretches of whole lines
  * of at least `step` bytes (a line feed byte is never inside a UTF-8 sequence,
  * so each block is text on its own); for a JSON document, stretches of at least
  * `step` bytes, each cut before a string's opening quote (outside strings: see
- * stringStart); a text, whole.
+ * stringStart), or, where no string opens within twice `step`, right after a
+ * comma outside strings (a long array of numbers).
  * A block lying within one piece is a view of it; one spanning pieces is
  * gathered into a buffer that the next such block reuses: a block is read
  * only until the next is asked for, and a piece only until the next piece is.
@@ -346,7 +347,8 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
     if (held + bytes.length > gathered.length) {
-      // a whole text is gathered into its size at once (doubling up to it would take up to twice that)
+      // a text's block is gathered into a buffer of the text's size at once (doubling up to it would take up to
+      // twice a long line; the pages of it that are never written are never resident)
       const whole = format === 'text' ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
@@ -358,8 +360,13 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
   // a JSON document: whether the bytes read so far end inside a string, and after a backslash in one
   let inString = false;
   let escaped = false;
-  /** The first opening quote of a string in `p` at or after `from`, or -1 (having read all of `p`). */
-  const quoteAt = (p: Uint8Array, from: number): number => {
+  /**
+   * Where to cut `p`: before the first opening quote of a string at or after `from`, or else right after the
+   * first comma outside strings at or after `commaFrom` (a stretch of about a block with no string, such as a
+   * long array of numbers: the walk resumes between a comma and the next value or key as well); -1 when
+   * neither (having read all of `p`).
+   */
+  const quoteAt = (p: Uint8Array, from: number, commaFrom: number): number => {
     for (let i = 0; i < p.length; i++) {
       const c = p[i]!;
       if (escaped) escaped = false;
@@ -369,23 +376,24 @@ function* byteBlocks(source: TraceSource, format: Format, step: number): Generat
       } else if (c === 0x22) {
         if (i >= from) return i;
         inString = true;
-      }
+      } else if (c === 0x2c && i >= commaFrom) return i + 1;
     }
     return -1;
   };
   for (const piece of source.pieces()) {
     let p = piece;
     while (p.length > 0) {
-      // the block ends at the first line feed at or after its step-th byte (JSON Lines), or before the first
-      // string that opens at or after it (JSON)
-      const need = format === 'text' ? Infinity : Math.max(1, step - held);
+      // the block ends at the first line feed at or after its step-th byte (JSON Lines, text), or before the
+      // first string that opens at or after it (JSON; or after a comma past twice that, when no string opens
+      // before)
+      const need = Math.max(1, step - held);
       const nl =
-        format === 'jsonl'
+        format !== 'json'
           ? need <= p.length
             ? p.indexOf(10, need - 1)
             : -1
           : format === 'json'
-            ? quoteAt(p, need)
+            ? quoteAt(p, need, Math.max(1, 2 * step - held))
             : -1;
       if (nl < 0) {
         gather(p);
@@ -489,8 +497,8 @@ function stringStart(buf: Uint8Array, at: number, from: number): number {
 /**
  * The document as decoded blocks (see byteBlocks), in document positions,
  * each checked against the survey's digest when it has them. `onBlock` is
- * told the bytes read so far. With `split`, a JSON Lines block is handed out
- * in stretches of whole lines of about `split` bytes, each decoded alone, and
+ * told the bytes read so far. With `split`, a JSON Lines block (or a text) is handed
+ * out in stretches of whole lines of about `split` bytes, each decoded alone, and
  * a JSON document in stretches of about `split` bytes that each start at a
  * string's opening quote (see stringStart). A
  * JSON Lines document that is not all ASCII is also cut between its ASCII and
@@ -522,7 +530,7 @@ function blocksOf(
           const nl =
             buf.length - at <= split
               ? -1
-              : format === 'jsonl'
+              : format !== 'json'
                 ? buf.indexOf(10, at + split - 1)
                 : format === 'json'
                   ? stringStart(buf, at, at + split)
@@ -543,7 +551,7 @@ function blocksOf(
   };
 }
 
-/** The blocks of a JSON document (cut before its strings, see byteBlocks) as one text, for a pass that reads it whole. */
+/** The blocks of a JSON document or a text (see byteBlocks) as one text, for a pass that reads it whole. */
 function* joined(blocks: Iterable<TextBlock>): Generator<TextBlock> {
   const texts: string[] = [];
   for (const block of blocks) texts.push(block.text);
@@ -638,7 +646,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   const blocks = blocksOf(source, options.format, blockBytes, known, (read) => progress?.((0.5 * read) / total));
   let chunkNo = 0;
   forEachChunk(
-    options.format === 'text' ? ([...blocks][0]?.text ?? '') : blocks,
+    options.format === 'text' ? ([...joined(blocks)][0]?.text ?? '') : blocks,
     options.format,
     (chunk) => {
       registry.chunkIndex = chunkNo;
@@ -682,6 +690,9 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   duplicates.clear(); // what pass one saw: let it go before pass two
 
   assignStandIns(registry, detectors, key, ctx);
+  // pass one and resolution are over: what their run caches remember (the last chunk read, whole when a text
+  // is one line; memos of names, keys and words) is not read by pass two, and would stay through it
+  endRun();
   const globals = [...registry.surfaces.values()];
   const style: EscapeStyle = { asciiOnly: json && known.ascii, slash: false };
 
@@ -700,6 +711,12 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   // a JSON document is read in stretches in raw mode, but whole in decoded mode (its chunks are cut by the
   // JSON walk) and when it did not parse (its text, a segment of the document itself, may hold a bare quote)
   const stretches = options.format !== 'json' || (raw !== null && !chains.has(''));
+  // a text is read in stretches of whole lines in raw mode when no pattern holds a line feed (no match then
+  // spans one, and a line feed is a boundary on both sides of a match); else whole, as pass one reads it
+  const split =
+    stretches && (options.format !== 'text' || (raw !== null && !globals.some((g) => g.text.includes('\n'))))
+      ? (options.passTwoBytes ?? PASS_TWO_BYTES)
+      : Infinity;
   const passTwoBlocks: Iterable<TextBlock> = blocksOf(
     source,
     options.format,
@@ -709,9 +726,10 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       bytesIn = read;
       progress?.(0.5 + (0.5 * read) / total);
     },
-    stretches ? (options.passTwoBytes ?? PASS_TWO_BYTES) : Infinity,
+    split,
   );
-  for (const block of stretches ? passTwoBlocks : joined(passTwoBlocks)) {
+  // read whole (see split): the blocks joined into one text
+  for (const block of split === Infinity ? joined(passTwoBlocks) : passTwoBlocks) {
     const doc = block.text;
     const blockEnd = block.offset + doc.length;
     let edits: Edit[] = [];
@@ -780,7 +798,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
 
   const entities: Partial<Record<Kind, number>> = {};
   const replacements: Partial<Record<Kind, number>> = {};
-  for (const e of registry.entities.values()) {
+  for (const e of registry.entities()) {
     if (e.replacements === 0) continue;
     entities[e.kind] = (entities[e.kind] ?? 0) + 1;
     replacements[e.kind] = (replacements[e.kind] ?? 0) + e.replacements;

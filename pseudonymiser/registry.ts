@@ -45,12 +45,54 @@ function globalShort(surface: string): boolean {
 export interface Entity {
   readonly kind: Kind;
   readonly canonical: string;
-  readonly surfaces: Set<string>;
-  /** Stand-ins given by the detector for particular surfaces; null until one is (most entities have none). */
-  fixed: Map<string, string> | null;
+  /**
+   * Stand-ins given by the detector for particular surfaces (fixedOf, setFixed); null until one is. Most
+   * entities have one or none: a flat list (surface, stand-in, surface, stand-in, …) up to FIXED_LIST pairs,
+   * a Map past that. A Map a surface cost about ten times a list's pair on a trace of many distinct values.
+   */
+  fixed: string[] | Map<string, string> | null;
   /** A stand-in made of other surfaces' stand-ins (Finding.composed); null for most entities. */
   composed: Composed | null;
   replacements: number;
+}
+
+/** Pairs an entity's `fixed` list holds before it becomes a Map (its lookups are linear). */
+const FIXED_LIST = 8;
+
+/** The stand-in given for `surface` of entity e, if one was. */
+export function fixedOf(e: Entity, surface: string): string | undefined {
+  const f = e.fixed;
+  if (f === null) return undefined;
+  if (f instanceof Map) return f.get(surface);
+  for (let i = 0; i < f.length; i += 2) if (f[i] === surface) return f[i + 1];
+  return undefined;
+}
+
+/** Gives `surface` of entity e the stand-in `standIn` (a later one replaces an earlier one, as Map.set does). */
+function setFixed(e: Entity, surface: string, standIn: string): void {
+  const f = e.fixed;
+  if (f === null) {
+    e.fixed = [surface, standIn];
+    return;
+  }
+  if (f instanceof Map) {
+    f.set(surface, standIn);
+    return;
+  }
+  for (let i = 0; i < f.length; i += 2) {
+    if (f[i] === surface) {
+      f[i + 1] = standIn;
+      return;
+    }
+  }
+  if (f.length < 2 * FIXED_LIST) {
+    f.push(surface, standIn);
+    return;
+  }
+  const m = new Map<string, string>();
+  for (let i = 0; i < f.length; i += 2) m.set(f[i]!, f[i + 1]!);
+  m.set(surface, standIn);
+  e.fixed = m;
 }
 
 export interface Surface {
@@ -73,7 +115,11 @@ export interface SiteEdit {
 }
 
 export class Registry implements ResolveSink {
-  readonly entities = new Map<string, Entity>();
+  /**
+   * Entities by kind, then by canonical form (the entity's own string: no key string per entity; a
+   * `kind\0canonical` key cost a concatenation and its flat copy each).
+   */
+  private readonly byKind = new Map<Kind, Map<string, Entity>>();
   /** Global surfaces (replaced wherever they occur), by exact text. */
   readonly surfaces = new Map<string, Surface>();
   /** Surfaces replaced only where found, by chunk number. */
@@ -104,14 +150,14 @@ export class Registry implements ResolveSink {
     // copied only now: most findings are of a surface already known, and are dropped above
     const surfaceText = own(found);
     const canonical = f.canonical === undefined ? surfaceText : own(f.canonical);
-    const ekey = `${f.kind}\u0000${canonical}`;
-    let entity = this.entities.get(ekey);
+    let ofKind = this.byKind.get(f.kind);
+    if (!ofKind) this.byKind.set(f.kind, (ofKind = new Map()));
+    let entity = ofKind.get(canonical);
     if (!entity) {
-      entity = { kind: f.kind, canonical, surfaces: new Set(), fixed: null, composed: null, replacements: 0 };
-      this.entities.set(ekey, entity);
+      entity = { kind: f.kind, canonical, fixed: null, composed: null, replacements: 0 };
+      ofKind.set(canonical, entity);
     }
-    entity.surfaces.add(surfaceText);
-    if (f.standIn !== undefined) (entity.fixed ??= new Map()).set(surfaceText, f.standIn);
+    if (f.standIn !== undefined) setFixed(entity, surfaceText, f.standIn);
     if (f.composed !== undefined) entity.composed ??= f.composed;
     const s: Surface = {
       text: surfaceText,
@@ -120,13 +166,24 @@ export class Registry implements ResolveSink {
       anywhere: SECRET_KINDS.has(f.kind) && surfaceText.length >= ANYWHERE_SECRET,
       standIn: '',
     };
-    if (existing) existing.entity.surfaces.delete(surfaceText);
     if (site) {
       this.siteSurfaces.set(surfaceText, this.siteSurfaces.get(surfaceText) ?? s);
       this.pushSite(f.at!.start, f.at!.end, this.siteSurfaces.get(surfaceText)!);
     } else {
       this.surfaces.set(surfaceText, s);
     }
+  }
+
+  /** Every entity, by kind in the order the kinds were first found, then in the order found. */
+  *entities(): Iterable<Entity> {
+    for (const ofKind of this.byKind.values()) yield* ofKind.values();
+  }
+
+  /** The texts of the surfaces (global, then site-only) that belong to entity e. */
+  surfacesOf(e: Entity): string[] {
+    const out: string[] = [];
+    for (const s of this.allSurfaces()) if (s.entity === e) out.push(s.text);
+    return out;
   }
 
   private pushSite(start: number, end: number, surface: Surface): void {
@@ -141,7 +198,7 @@ export class Registry implements ResolveSink {
 
   pin(surface: string, standIn: string): void {
     const s = this.surfaces.get(surface) ?? this.siteSurfaces.get(surface);
-    if (s) (s.entity.fixed ??= new Map()).set(own(surface), own(standIn));
+    if (s) setFixed(s.entity, own(surface), own(standIn));
   }
 
   /** All surfaces, global and site-only. */
@@ -165,7 +222,6 @@ export class Registry implements ResolveSink {
       const local = this.surfaces.get(text.slice(0, text.lastIndexOf('@')));
       if (local && SECRET_KINDS.has(local.entity.kind)) {
         this.surfaces.delete(text);
-        s.entity.surfaces.delete(text);
       }
     }
     const real = new Set<string>();
@@ -209,7 +265,7 @@ export class Registry implements ResolveSink {
         let bad = false;
         for (let i = 0; i < n && !bad; i++) {
           const s = surfaces[i]!;
-          const fixed = entity.fixed?.get(s.text);
+          const fixed = fixedOf(entity, s.text);
           if (fixed !== undefined) {
             out[i] = fixed;
           } else {

@@ -152,6 +152,29 @@ describe('a JSON document walked in stretches', () => {
     expect(passTwo.size).toBeGreaterThanOrEqual(8);
   });
 
+  it('reads a long stretch without strings (an array of numbers) in blocks too, cut after a comma', () => {
+    // strings at both ends, 200 KiB of numbers (some under keys) and nested arrays between them
+    const nums = Array.from({ length: 30_000 }, (_, i) => (i % 7 === 0 ? `[${i}, ${i * 31}]` : String(i * 7919)));
+    const body = `{"from":"anna.k1@mail1.example-corp.com","n":[${nums.join(', ')}],"m":{"a":[1,2],"b":[${nums
+      .slice(0, 3000)
+      .join(',')}]},"to":"call +1 415 555 1000"}\n`;
+    const input = Buffer.from(body);
+    const told: number[] = [];
+    const blocked = twin(input, { key, format: 'json', blockBytes: 4096, onProgress: (f) => told.push(f) });
+    // each pass tells the bytes it has read after each block: about one per 4-8 KiB, not one for the numbers
+    const passOne = new Set(told.filter((f) => f > 0 && f <= 0.5));
+    expect(input.length).toBeGreaterThan(200_000);
+    expect(passOne.size).toBeGreaterThanOrEqual(input.length / 8192);
+    const whole = twin(input, { key, format: 'json', blockBytes: input.length + 1 });
+    expect(whole.output.equals(input)).toBe(false);
+    expect(blocked.output.toString('utf8')).toBe(whole.output.toString('utf8'));
+    expect(blocked.report).toEqual(whole.report);
+    for (const blockBytes of [1, 13, 97])
+      expect(twin(input, { key, format: 'json', blockBytes }).output.toString('utf8')).toBe(
+        whole.output.toString('utf8'),
+      );
+  });
+
   it('twins a JSON document the same whatever the stretches of pass one', () => {
     const parts: string[] = [];
     generateJsonl('stretches', 128 * 1024, (s) => parts.push(s));

@@ -45,6 +45,25 @@ test('the caches hold what the trace held while it is twinned, and nothing once 
   expect(runCacheEntries()).toBe(0);
 });
 
+test('pass two runs with the caches empty: what pass one and resolution remembered is let go before it', () => {
+  const { detectors, held } = probed();
+  const inPassTwo: number[] = [];
+  for (const format of ['jsonl', 'text'] as const) {
+    twin(Buffer.from(TRACE), {
+      key: KEY,
+      format,
+      detectors,
+      onProgress: (f) => {
+        if (f > 0.5) inPassTwo.push(runCacheEntries());
+      },
+    });
+    expect(held()).toBeGreaterThan(0);
+  }
+  expect(inPassTwo.length).toBeGreaterThan(1);
+  // a text of one line was held whole by the last-chunk caches through pass two
+  expect(Math.max(...inPassTwo)).toBe(0);
+});
+
 test('a twin that fails part way lets go of its caches too', () => {
   const { detectors, held } = probed();
   const bytes = Buffer.from(TRACE);

@@ -37,7 +37,7 @@ function play(calls: readonly Call[], everyReport: boolean): { reg: Registry; st
 function dump({ reg, st }: { reg: Registry; st: PeopleState }): unknown {
   return {
     surfaces: [...reg.surfaces].map(([t, s]) => [t, s.entity.kind, s.entity.canonical, s.caseInsensitive]),
-    entities: [...reg.entities].map(([k, e]) => [k, [...e.surfaces]]),
+    entities: [...reg.entities()].map((e) => [e.kind, e.canonical, reg.surfacesOf(e)]),
     sites: [...reg.sites].map(([n, l]) => [n, l.map((e) => [e.start, e.end, e.surface.text, e.surface.entity.kind])]),
     persons: [...st.persons].map(([k, p]) => [k, p.given, p.family, [...p.surfaces]]),
     orgs: [...st.orgs].map(([k, o]) => [k, o.confidential, [...o.surfaces]]),
