@@ -343,8 +343,12 @@ class LB {
   /** The name in ASCII (e-mail headers, logins' display names). */
   asciiFull(p: LPerson, layout: string): string {
     const a = p.name.full.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-    if (!/^[\x20-\x7e]+$/.test(a))
-      return this.p('person', `full name/${p.name.origin}`, layout, `${slug(p.name.given)} ${slug(p.name.family)}`);
+    if (!/^[\x20-\x7e]+$/.test(a)) {
+      const romanised = `${slug(p.name.given)} ${slug(p.name.family)}`.trim();
+      // A name in a script with no ASCII letters (CJK, Cyrillic, …) slugs to nothing: write it in its own script
+      // (RFC 6532 headers) rather than plant a blank that no reader could find or hide.
+      return this.p('person', `full name/${p.name.origin}`, layout, romanised === '' ? p.name.full : romanised);
+    }
     return this.p('person', `full name/${p.name.origin}`, layout, a);
   }
   email(p: LPerson, layout: string): string {
