@@ -33,7 +33,7 @@ import { generatorFor } from '../../standins';
 import { emailDomainStandIn, respell, splitEmail } from '../../standins/accounts/email';
 import { isSpelled } from '../accounts/spelled';
 import { isCjk } from '../../standins/cjk';
-import { isPublicDomain, publicSuffixOf, registrableDomain } from '../accounts/lists';
+import { isPublicDomain, publicSuffixOf, registrableDomain, ROLE_LOCALS } from '../accounts/lists';
 import { internalHostDomain } from '../accounts/hosts';
 import { familyScore, givenScore, isPlainWord, neverName } from './score';
 import { flagsOf, isPlace, isPublicOrg, FIRST, SURNAME } from './lexicon';
@@ -142,6 +142,30 @@ type Found = ReturnType<ResolveSink['found']> extends Iterable<infer T> ? T : ne
 /** `jane.doe`, `jane_doe`, `jane-doe`: an e-mail local part made of a first name and a surname. */
 const NAME_LOCAL = /^([a-z]{2,20})[._-]([a-z]{2,20})\d{0,4}$/;
 
+/** A part of an e-mail local part that can be a name no list knows: letters with a vowel, no word, no role. */
+function unlistedPart(w: string): boolean {
+  return (
+    w.length >= 3 &&
+    /[aeiouy]/.test(w) &&
+    !isPlainWord(w) &&
+    !(w.endsWith('s') && isPlainWord(w.slice(0, -1))) &&
+    !ROLE_LOCALS.has(w) &&
+    !neverName(w) &&
+    !isPlace(w) &&
+    // a public organisation or product, or a word the lexicon knows otherwise, scores below an unknown word
+    familyScore(w, true) >= 1.2
+  );
+}
+
+/**
+ * `unebritha.ysunefel@…`: a first name and a surname that no name list knows, joined by a dot. Both parts must be
+ * able to be names (`unlistedPart`); lists and role mailboxes (`smu-betas@`, `build-alerts@`) are joined by a
+ * hyphen or name a word, and stay.
+ */
+function unlistedNamePair(given: string, family: string): boolean {
+  return unlistedPart(given) && unlistedPart(family);
+}
+
 /**
  * People named by their e-mail address: `hayoon.park@…` says that `Hayoon Park` is a person, so the name is
  * replaced wherever it is written, even where the text around it would not say so.
@@ -156,7 +180,8 @@ function personsFromEmails(st: PeopleState, sink: ResolveSink, found: readonly F
     const family = m[2]!;
     if (st.persons.has(`${given}|${family}`) || isPlainWord(given) || isPublicOrg(given) || isPublicOrg(family))
       continue;
-    if (!(givenScore(given, true) >= 1 || familyScore(family, true) >= 1.5)) continue;
+    const listed = givenScore(given, true) >= 1 || familyScore(family, true) >= 1.5;
+    if (!listed && !(f.text[m[1]!.length] === '.' && unlistedNamePair(given, family))) continue;
     if (isPlainWord(family) && familyScore(family, true) < 1) continue;
     const title = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
     reportPerson(sink, st, `${title(given)} ${title(family)}`, given, family);

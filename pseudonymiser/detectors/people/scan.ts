@@ -185,6 +185,25 @@ function headerBeforeMaybe(ctx: string): boolean {
   return w === null || HEADER_LAST.has(w);
 }
 
+/** A dash (`—`, `–`, `--`) after white space or a line's start, before `start`; the line's end at `end`. */
+function signsMessage(text: string, start: number, end: number): boolean {
+  let j = start;
+  while (j > 0 && (text.charCodeAt(j - 1) === 32 || text.charCodeAt(j - 1) === 9)) j--;
+  if (j === start || j === 0) return false;
+  const d = text.charCodeAt(j - 1);
+  let k: number;
+  if (d === 0x2014 || d === 0x2013) k = j - 1;
+  else if (d === 45 && j >= 2 && text.charCodeAt(j - 2) === 45) k = j - 2;
+  else return false;
+  const b = k > 0 ? text.charCodeAt(k - 1) : 10;
+  if (b !== 32 && b !== 9 && b !== 10 && b !== 13) return false;
+  let e = end;
+  if (text.charCodeAt(e) === 46) e++;
+  if (e >= text.length) return true;
+  const c = text.charCodeAt(e);
+  return c === 10 || c === 13 || c === 34 || (c === 92 && text.charCodeAt(e + 1) === 110);
+}
+
 /**
  * The context of one run, read only when a decision needs it: most runs are
  * settled by the lexicons before any context pattern runs.
@@ -195,6 +214,7 @@ class Around {
   private personBefore = -1;
   private after = -1;
   private role = -1;
+  private sign = -1;
 
   constructor(
     private readonly text: string,
@@ -236,7 +256,18 @@ class Around {
 
   /** Anything around the run that says person. */
   personCtx(): boolean {
-    return this.headerCtx() || this.title || this.afterCtx() || this.personBeforeCtx() || this.roleCtx();
+    return (
+      this.headerCtx() || this.title || this.afterCtx() || this.personBeforeCtx() || this.roleCtx() || this.signCtx()
+    );
+  }
+
+  /**
+   * The run signs a message: a dash before it (`— Xinyi`, `-- Jane Doe`, `– Sam`) and the end of its line after
+   * it (the text's end, a line break, an escaped one in JSON, a closing quote).
+   */
+  signCtx(): boolean {
+    if (this.sign < 0) this.sign = signsMessage(this.text, this.start, this.runEnd) ? 1 : 0;
+    return this.sign === 1;
   }
 
   /** A role noun just before the run (`the user`, `customer`). */
@@ -723,9 +754,10 @@ function evaluate(
     const first = words[0]!;
     const mid0 = !caps && !sentenceStart(text, first.start);
     const listed = givenScore(first.lower, mid0 || title);
-    // a word on no list counts inside a sentence, or first on its line after `Thanks,` or `From:`
+    // a word on no list counts inside a sentence, or first on its line after `Thanks,` or `From:`, or before a verb
+    // that says person (`16:07:56 Unebritha Ysunefel asked …`)
     const unlistedFirst =
-      listed === 0 && !caps && (mid0 || around.personBeforeCtx() || around.headerCtx())
+      listed === 0 && !caps && (mid0 || around.personBeforeCtx() || around.headerCtx() || around.afterCtx())
         ? unlistedGiven(text.slice(first.start, first.end))
         : 0;
     // after a title (`Dr. Kumi Taguchi`), a first word written as a name (no acronym: `DR ETF Dist`) that is no
@@ -752,8 +784,10 @@ function evaluate(
       const common =
         firstFlags & FIRST && (famFlags & SURNAME || (mid0 && famFlags === 0 && !(firstFlags & (WORD | WORD_TOP))));
       // the bar is 2 with a person context, else 2.5 or 3: the context is read only when it decides
-      // two words on no list, written as names right after `Hi`, `Thanks,` or `From:` (`Thiruvengadam Raghunathan`)
-      const unlisted = unlistedFirst > 0 && f >= 1 && (around.personBeforeCtx() || around.headerCtx());
+      // two words on no list, written as names right after `Hi`, `Thanks,` or `From:` (`Thiruvengadam Raghunathan`),
+      // or right before `asked`, `said`, `wrote` (PERSON_AFTER)
+      const unlisted =
+        unlistedFirst > 0 && f >= 1 && (around.personBeforeCtx() || around.headerCtx() || around.afterCtx());
       if (
         (g >= 0.5 && (g >= 1 || f >= 1.5) && g + f >= 2 && (g + f >= (common ? 2.5 : 3) || around.personCtx())) ||
         unlisted
@@ -850,7 +884,9 @@ function evaluate(
     if (
       !opens &&
       !place &&
-      (!plain || around.headerCtx() || (!shouted && (around.personBeforeCtx() || around.afterCtx())))
+      (!plain ||
+        around.headerCtx() ||
+        (!shouted && (around.personBeforeCtx() || around.afterCtx() || around.signCtx())))
     ) {
       reportLone(sink, st, text.slice(w0.start, w0.end), 'given', w0.lower, false, w0.start);
       return w0.end;
