@@ -671,8 +671,12 @@ function copyHeader(text: string, p: number, e: number): Table | null {
  */
 function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
   if (text.charCodeAt(p) === 45 && text.charCodeAt(p + 1) === 32) p += 2;
+  // an SQL comment's header line (`-- Host: db.acme.pl    Database: crm`, as mysqldump writes one)
+  else if (text.charCodeAt(p) === 45 && text.charCodeAt(p + 1) === 45 && text.charCodeAt(p + 2) === 32) p += 3;
   else if (text.startsWith('export ', p)) p += 7;
   let first = true;
+  // a `key: value` pair whose value ended at a wide gap before another `Key: ` (readValue): `:` may follow a name
+  let colonNext = false;
   while (p < e) {
     structureWork.steps++;
     // name, maybe quoted
@@ -710,7 +714,7 @@ function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
     if (op === 58) {
       // `:` then a blank or the end (not `::`, `://`, `10:30`, `C:\`)
       const after = text.charCodeAt(q + 1);
-      if (!first || blanks > 0 || !(q + 1 >= e || isBlank(after))) return;
+      if (!(first || colonNext) || blanks > 0 || !(q + 1 >= e || isBlank(after))) return;
       vs = q + 1;
       restOfLine = true;
     } else if (op === 61) {
@@ -725,6 +729,7 @@ function readKeyValues(text: string, p: number, e: number, out: Field[]): void {
     const name = keyName(text, ns, ne);
     const next = readValue(text, name, vs, e, restOfLine, out);
     if (next < 0) return;
+    colonNext = restOfLine && op === 58;
     first = false;
     p = next;
     while (p < e && isBlank(text.charCodeAt(p))) p++;
@@ -775,18 +780,33 @@ function readValue(text: string, name: string, vs: number, e: number, restOfLine
   }
   if (restOfLine) {
     let ve = e;
-    // a YAML / TOML comment: ` #` after the value
+    let next = -1;
+    // a YAML / TOML comment: ` #` after the value; a gap of three blanks or more before another `Key: ` (a header
+    // line of several pairs: `Host: db.acme.pl    Database: crm`)
     for (let i = vs; i + 1 < e; i++) {
-      if (isBlank(text.charCodeAt(i)) && text.charCodeAt(i + 1) === 35) {
+      const c = text.charCodeAt(i);
+      if (!isBlank(c)) continue;
+      if (text.charCodeAt(i + 1) === 35) {
         ve = i;
         break;
+      }
+      if (isBlank(text.charCodeAt(i + 1)) && isBlank(text.charCodeAt(i + 2))) {
+        let j = i + 3;
+        while (j < e && isBlank(text.charCodeAt(j))) j++;
+        const k = j;
+        while (j < e && j - k <= MAX_NAME && isNameCode(text.charCodeAt(j))) j++;
+        if (j > k && isLetter(text.charCodeAt(k)) && text.charCodeAt(j) === 58 && isBlank(text.charCodeAt(j + 1))) {
+          ve = i;
+          next = k;
+          break;
+        }
       }
     }
     while (ve > vs && isBlank(text.charCodeAt(ve - 1))) ve--;
     // a trailing `,` of a JSON-like or YAML flow line
     if (ve > vs && text.charCodeAt(ve - 1) === 44) ve--;
     if (ve > vs && ve - vs <= MAX_VALUE) out.push({ start: vs, end: ve, name, layout: 'line', certain: false });
-    return -1;
+    return next;
   }
   let ve = vs;
   while (ve < e && !isBlank(text.charCodeAt(ve))) ve++;

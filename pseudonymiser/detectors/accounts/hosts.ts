@@ -239,7 +239,10 @@ function scanServiceHosts(corpus: string, sink: FindingSink): void {
     while (e > d && (corpus.charCodeAt(e - 1) === 46 || corpus.charCodeAt(e - 1) === 45)) e--;
     const host = corpus.slice(s, e);
     // the label and two more: `nas.acme.fr`, not `app.config` or `db.sql`
-    if (host.split('.').length >= 3) reportHost(host, sink);
+    const labels = host.split('.');
+    // a service label, then a label that is no word, then a country code that is also a file extension
+    // (`registry.ratra.pl`, `git.acme.sh`): the first label says host, as a URL would (`test.helpers.pl` is a file)
+    if (labels.length >= 3) reportHost(host, sink, !isPlainWord(labels[labels.length - 2]!.toLowerCase()));
     d = Math.max(d, e - 1);
   }
 }
