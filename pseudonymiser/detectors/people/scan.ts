@@ -459,9 +459,22 @@ const OPENERS = new Set(
   invoice pay bill`.split(/\s+/),
 );
 
+/**
+ * Legal forms written in lower case in several dotted parts (Polish, Czech, Slovak, Italian, Dutch forms):
+ * `Ratra Logistyka sp. z o.o.`, `Kovo s.r.o.`, `Trasa sp.j.`. Matched after one space, case aside.
+ */
+const SPACED_LEGAL =
+  /^ (?:sp\. ?z ?o\. ?o\.|sp[óo][łl]ka z o\. ?o\.|sp\. ?[jkp]\.|spol\. s ?r\. ?o\.|s\. ?r\. ?o\.|a\. ?s\.|s\. ?p\. ?a\.|s\. ?a\.|b\. ?v\.|n\. ?v\.)(?=[\s,;:)"'\]]|$)/i;
+/** First letters of the SPACED_LEGAL forms, lower case. */
+const SPACED_LEGAL_FIRST = new Set([115, 97, 98, 110]);
+
 /** Extends an organisation past `, Inc.`-style suffixes and `& Co. KG`; returns the new end. */
 function suffixChain(text: string, end: number): number {
   let e = end;
+  if (text.charCodeAt(e) === 32 && SPACED_LEGAL_FIRST.has(text.charCodeAt(e + 1) | 32)) {
+    const m = SPACED_LEGAL.exec(text.slice(e, e + 24));
+    if (m) return e + m[0].length;
+  }
   for (let k = 0; k < 3; k++) {
     SUFFIX_AFTER.lastIndex = e;
     const m = SUFFIX_AFTER.exec(text);
