@@ -107,7 +107,7 @@ function scanWindows(
  *   them (`8号楼`, `2单元`, `1201室`);
  * - Korean `세종대로 110`, `테헤란로 152`, `봉은사로 524-3`;
  * - Russian `ул. Тверская, д. 7`, `улица Ленина, дом 5`, `пр. Мира 12`, `проспект Мира, 12к1`;
- * - Indian `No. 135, 7th Cross Road` (and `#12, 4th Main`), which number first with a label.
+ * - Indian `No. 135, 7th Cross Road` (and `#12, 4th Main`, `# 239, 10th Cross`), which number first with a label.
  */
 const LOCAL_LAYOUTS: readonly (readonly [anchor: string, pattern: RegExp])[] = [
   ['chome', /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]+,?[ \t]\d{1,2}-ch[oō]me(?:,?[ \t]\d{1,4}(?:-\d{1,4}){0,2})?/uy],
@@ -141,6 +141,11 @@ const LOCAL_LAYOUTS: readonly (readonly [anchor: string, pattern: RegExp])[] = [
         /(?<![\w.])(?:No\.|Flat)[ \t]?\d{1,5}[A-Za-z]?(?:\/\d{1,4})?,?[ \t](?:\d{1,3}(?:st|nd|rd|th)[ \t](?:[A-Z][a-z]+[ \t]){0,2}|(?:[A-Z][a-z]+[ \t]){1,3})(?:Road|Rd|Street|St|Cross|Main|Layout|Nagar|Marg|Lane|Avenue|Colony)\b\.?/y,
       ] as const,
   ),
+  // `# 239, 10th Cross`: after `#` (an issue's or a colour's mark too) a comma and an ordinal road only
+  [
+    '#',
+    /(?<![\w.])#[ \t]?\d{1,5}[A-Za-z]?(?:\/\d{1,4})?,[ \t]\d{1,3}(?:st|nd|rd|th)[ \t](?:[A-Z][a-z]+[ \t]){0,2}(?:Road|Rd|Cross|Main|Block|Stage|Phase)\b\.?/y,
+  ],
   // Turkish `Bağdat Cd. No:12 D:4` (cadde, sokak, bulvar; kapı and daire numbers)
   [
     'No:',
@@ -159,8 +164,14 @@ const LOCAL_BACK = 40;
 function scanLocalLayouts(corpus: string, sink: FindingSink): void {
   for (const [anchor, pattern] of LOCAL_LAYOUTS) {
     let tried = 0;
+    const hash = anchor === '#';
     for (let a = corpus.indexOf(anchor); a >= 0; a = corpus.indexOf(anchor, Math.max(a + 1, tried))) {
-      const from = Math.max(lineStartWithin(corpus, a, LOCAL_BACK), tried);
+      // `# 239, 10th Cross`: the layout starts at its `#`, and a digit follows it (most `#` start comments)
+      if (hash) {
+        const d = corpus.charCodeAt(corpus.charCodeAt(a + 1) === 32 ? a + 2 : a + 1);
+        if (d < 48 || d > 57) continue;
+      }
+      const from = hash ? a : Math.max(lineStartWithin(corpus, a, LOCAL_BACK), tried);
       tried = a + 1;
       for (let s = from; s <= a; s++) {
         pattern.lastIndex = s;
