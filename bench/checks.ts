@@ -392,8 +392,15 @@ export function align(original: string, twin: string, allowed: [number, number][
       if (p < t || !twin.endsWith(piece))
         return { fixed, failure: `end of the twin differs: ${firstDiff(e, Math.max(t, p))}` };
     } else {
+      // a replaced value that holds the piece itself (a name `First<TAB>Last` before a `<TAB>`) keeps it in
+      // its stand-in: skip as many occurrences as the value holds, else the next value would be read from
+      // inside this one's stand-in; the first occurrence when the stand-in did not keep them
       p = twin.indexOf(piece, t);
       if (p < 0) return { fixed, failure: firstDiff(e, t + (e - s)) };
+      const inside = occurrences(original.slice(s, e), piece);
+      let q = p;
+      for (let n = 0; n < inside && q >= 0; n++) q = twin.indexOf(piece, q + piece.length);
+      if (inside > 0 && q >= 0 && occurrences(twin.slice(t, q), piece) === inside) p = q;
     }
     const a = original.slice(s, e);
     const x = twin.slice(t, p);
@@ -422,4 +429,12 @@ export function mapOffset(al: Alignment, offset: number): number | undefined {
   const piece = f[lo];
   if (piece && offset >= piece.start && offset <= piece.end) return piece.at + (offset - piece.start);
   return undefined;
+}
+
+/** Non-overlapping occurrences of `piece` in `s`. */
+function occurrences(s: string, piece: string): number {
+  if (piece.length === 0) return 0;
+  let n = 0;
+  for (let i = s.indexOf(piece); i >= 0; i = s.indexOf(piece, i + piece.length)) n++;
+  return n;
 }
