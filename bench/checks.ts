@@ -367,6 +367,13 @@ export function mergeIntervals(list: [number, number][]): [number, number][] {
  * patterns of fixed text and gaps).
  */
 export function align(original: string, twin: string, allowed: [number, number][]): Alignment {
+  // first reading each replaced value as keeping the copies of the next fixed piece that it holds (a name
+  // `First<TAB>Last` before a TSV tab); when that leaves a later value nothing or fails, the first occurrence
+  const skipping = alignWith(original, twin, allowed, true);
+  return skipping.failure === null ? skipping : alignWith(original, twin, allowed, false);
+}
+
+function alignWith(original: string, twin: string, allowed: [number, number][], skip: boolean): Alignment {
   const ivs = mergeIntervals(allowed);
   const fixed: { start: number; end: number; at: number }[] = [];
   const nl = (s: string): number => s.split('\n').length - 1;
@@ -392,15 +399,12 @@ export function align(original: string, twin: string, allowed: [number, number][
       if (p < t || !twin.endsWith(piece))
         return { fixed, failure: `end of the twin differs: ${firstDiff(e, Math.max(t, p))}` };
     } else {
-      // a replaced value that holds the piece itself (a name `First<TAB>Last` before a `<TAB>`) keeps it in
-      // its stand-in: skip as many occurrences as the value holds, else the next value would be read from
-      // inside this one's stand-in; the first occurrence when the stand-in did not keep them
       p = twin.indexOf(piece, t);
       if (p < 0) return { fixed, failure: firstDiff(e, t + (e - s)) };
-      const inside = occurrences(original.slice(s, e), piece);
-      let q = p;
-      for (let n = 0; n < inside && q >= 0; n++) q = twin.indexOf(piece, q + piece.length);
-      if (inside > 0 && q >= 0 && occurrences(twin.slice(t, q), piece) === inside) p = q;
+      // a replaced value that holds the piece itself keeps it in its stand-in: skip as many occurrences
+      const inside = skip ? occurrences(original.slice(s, e), piece) : 0;
+      for (let n = 0; n < inside && p >= 0; n++) p = twin.indexOf(piece, p + piece.length);
+      if (p < 0) return { fixed, failure: firstDiff(e, t + (e - s)) };
     }
     const a = original.slice(s, e);
     const x = twin.slice(t, p);
@@ -410,6 +414,8 @@ export function align(original: string, twin: string, allowed: [number, number][
         failure: `a replacement changed the line count near original offset ${s}: ${snippet(original, s)} vs ${snippet(twin, t)}`,
       };
     if (x.length > 4 * a.length + 64) return { fixed, failure: firstDiff(e, t + a.length) };
+    if (skip && x.length === 0 && a.length > 0)
+      return { fixed, failure: `nothing stands for the value at original offset ${s}` };
     fixed.push({ start: e, end: nextStart, at: p });
     t = p + piece.length;
   }
