@@ -367,6 +367,13 @@ export function mergeIntervals(list: [number, number][]): [number, number][] {
  * patterns of fixed text and gaps).
  */
 export function align(original: string, twin: string, allowed: [number, number][]): Alignment {
+  // first reading each replaced value as keeping the copies of the next fixed piece that it holds (a name
+  // `First<TAB>Last` before a TSV tab); when that leaves a later value nothing or fails, the first occurrence
+  const skipping = alignWith(original, twin, allowed, true);
+  return skipping.failure === null ? skipping : alignWith(original, twin, allowed, false);
+}
+
+function alignWith(original: string, twin: string, allowed: [number, number][], skip: boolean): Alignment {
   const ivs = mergeIntervals(allowed);
   const fixed: { start: number; end: number; at: number }[] = [];
   const nl = (s: string): number => s.split('\n').length - 1;
@@ -394,6 +401,10 @@ export function align(original: string, twin: string, allowed: [number, number][
     } else {
       p = twin.indexOf(piece, t);
       if (p < 0) return { fixed, failure: firstDiff(e, t + (e - s)) };
+      // a replaced value that holds the piece itself keeps it in its stand-in: skip as many occurrences
+      const inside = skip ? occurrences(original.slice(s, e), piece) : 0;
+      for (let n = 0; n < inside && p >= 0; n++) p = twin.indexOf(piece, p + piece.length);
+      if (p < 0) return { fixed, failure: firstDiff(e, t + (e - s)) };
     }
     const a = original.slice(s, e);
     const x = twin.slice(t, p);
@@ -403,6 +414,8 @@ export function align(original: string, twin: string, allowed: [number, number][
         failure: `a replacement changed the line count near original offset ${s}: ${snippet(original, s)} vs ${snippet(twin, t)}`,
       };
     if (x.length > 4 * a.length + 64) return { fixed, failure: firstDiff(e, t + a.length) };
+    if (skip && x.length === 0 && a.length > 0)
+      return { fixed, failure: `nothing stands for the value at original offset ${s}` };
     fixed.push({ start: e, end: nextStart, at: p });
     t = p + piece.length;
   }
@@ -422,4 +435,12 @@ export function mapOffset(al: Alignment, offset: number): number | undefined {
   const piece = f[lo];
   if (piece && offset >= piece.start && offset <= piece.end) return piece.at + (offset - piece.start);
   return undefined;
+}
+
+/** Non-overlapping occurrences of `piece` in `s`. */
+function occurrences(s: string, piece: string): number {
+  if (piece.length === 0) return 0;
+  let n = 0;
+  for (let i = s.indexOf(piece); i >= 0; i = s.indexOf(piece, i + piece.length)) n++;
+  return n;
 }

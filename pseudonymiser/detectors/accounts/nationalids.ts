@@ -971,3 +971,17 @@ export const nationalIdDetector: Detector = {
       from = end;
   },
 };
+
+/** Whether a layout of `scheme` takes the whole of `surface` and its check holds. */
+export function surfaceValid(scheme: IdScheme, surface: string): boolean {
+  return WHOLE.get(scheme)!.some((re) => re.test(surface)) && idValid(scheme, compactOf(scheme, surface));
+}
+
+/**
+ * Every scheme of the table whose layout takes the whole of `surface` and whose check holds, in table order:
+ * one number can be valid under several (a 13-digit Korean RRN and a South African id, a 9-digit BSN that
+ * also passes Luhn). The stand-ins keep all of them valid (standins/accounts/nationalids.ts).
+ */
+export function schemesOfSurface(surface: string): IdScheme[] {
+  return ID_SCHEMES.filter((scheme) => surfaceValid(scheme, surface));
+}

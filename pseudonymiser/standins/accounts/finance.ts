@@ -10,12 +10,9 @@ import {
   digitsOf,
   ibanCheckDigits,
   luhnCheckDigit,
-  ninoValid,
-  ssnValid,
 } from '../../detectors/accounts/checks';
-import { putAlnum, putDigits, walk } from './layout';
-import { SCHEME_BY_ID } from '../../detectors/accounts/nationalids';
-import { schemeStandIn } from './nationalids';
+import { putAlnum, putDigits } from './layout';
+import { nationalIdStandIn } from './nationalids';
 
 /** Brand prefix, length and layout kept; the account digits permuted; a valid Luhn digit. */
 export const cardGenerator: StandInGenerator = {
@@ -39,7 +36,10 @@ export const ibanGenerator: StandInGenerator = {
   },
 };
 
-/** `aba:` routing numbers keep a valid ABA checksum; other account numbers are permuted class by class. */
+/**
+ * `aba:` routing numbers keep a valid ABA checksum; other account numbers keep the national-id checks they
+ * pass, or are permuted class by class.
+ */
 export const bankAccountGenerator: StandInGenerator = {
   generate(original, canonical, keyed, attempt) {
     if (canonical.startsWith('aba:')) {
@@ -48,36 +48,26 @@ export const bankAccountGenerator: StandInGenerator = {
       const first8 = d.slice(0, 2) + mid;
       return putDigits(original, first8 + abaCheckDigit(first8));
     }
+    // a number that also passes a national id's check (an unnamed form field a payment record holds: a
+    // My Number, a SIN) keeps passing it
+    const asId = nationalIdStandIn(original, '', keyed, attempt);
+    if (asId !== null) return asId;
     return keyed.permute(original, `bank\u0000${attempt}`);
   },
 };
 
 /**
- * National ids; the canonical form names the scheme: `ssn:` (US, area/group/
- * serial rules), `sin:` (Canada, Luhn), `nino:` (UK), `imei:` is a device id,
- * and the schemes of the national-id table (`cn_rid:`, `br_cpf:`, …: valid
- * in the same way, nationalids.ts). Anything else is permuted class by class.
+ * National ids. The canonical form may name the scheme (`ssn:`, `sin:`, `nino:`, the table's `cn_rid:`,
+ * `br_cpf:`, …) or not (a value under a column that names no scheme); either way the stand-in keeps every
+ * rule the original passes (standins/accounts/nationalids.ts). Anything no rule takes is permuted class by
+ * class.
  */
 export const nationalIdGenerator: StandInGenerator = {
   generate(original, canonical, keyed, attempt) {
-    const [scheme, value] = canonical.includes(':') ? canonical.split(':', 2) : ['', canonical];
-    if (scheme === 'ssn' && value) {
-      const v = walk(keyed, value, `ssn\u0000${attempt}`, ssnValid) ?? value;
-      return putDigits(original, v);
-    }
-    if (scheme === 'sin' && value) {
-      const body = walk(keyed, value.slice(0, 8), `sin\u0000${attempt}`, (x) => /^[1-79]/.test(x)) ?? value.slice(0, 8);
-      return putDigits(original, body + luhnCheckDigit(body));
-    }
-    if (scheme === 'nino' && value) {
-      const v = walk(keyed, value, `nino\u0000${attempt}`, ninoValid, 2000) ?? value;
-      return putAlnum(original, v);
-    }
-    const table = scheme ? SCHEME_BY_ID.get(scheme) : undefined;
-    if (table && value) {
-      const v = schemeStandIn(table, value, original, keyed, attempt);
-      if (v !== null) return v;
-    }
+    const colon = canonical.indexOf(':');
+    const scheme = colon > 0 ? canonical.slice(0, colon) : '';
+    const v = nationalIdStandIn(original, scheme, keyed, attempt);
+    if (v !== null) return v;
     return keyed.permute(original, `national_id\u0000${attempt}`);
   },
 };
