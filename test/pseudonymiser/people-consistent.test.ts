@@ -32,4 +32,16 @@ describe('a person across traces', () => {
     expect(e).not.toContain('olivares');
     expect(after(named, 'send it to ', ' please')).toBe(e);
   });
+
+  it('gives two people of one trace no common stand-in part where one stand-in would be the other name', () => {
+    // under this key `Oluwaseun Eze` draws `Harriet …`: in a trace that names `Harriet Halloran` that part would
+    // be replaced again as hers, half by her stand-in; it draws anew instead
+    const k = keyFor('tracetwin:1');
+    const out = twinText('Harriet Halloran approved it.\nEscalate to Oluwaseun Eze today.\n', 'text', k);
+    const alone = twinText('Escalate to Oluwaseun Eze today.\n', 'text', k);
+    expect(after(alone, 'Escalate to ', ' today')).toMatch(/^Harriet /);
+    const her = after(out, '', ' approved').split(' ');
+    const him = after(out, 'Escalate to ', ' today').split(' ');
+    expect(him.some((w) => her.includes(w) || w === 'Harriet')).toBe(false);
+  });
 });

@@ -55,7 +55,15 @@ function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink
   // accents (`Céline Girard`, `celine.girard@…`) is one person and keeps one stand-in, whatever else the trace
   // holds; only another name is moved on
   const taken = new Map<string, string>();
-  for (const p of persons) {
+  // the parts of every name of the trace: a stand-in part equal to one (`Harriet` for `Oluwaseun` where
+  // `Harriet Halloran` is named) would be replaced again as that name, half by another person's stand-in
+  const all = [...persons];
+  const parts = new Set<string>();
+  for (const p of all) {
+    if (p.given) parts.add(p.given);
+    if (p.family) parts.add(p.family);
+  }
+  for (const p of all) {
     const own = `${fold(p.given)}|${fold(p.family)}`;
     let attempt = 0;
     let s = personStandIn(p.canonical, keyed, 0);
@@ -66,6 +74,8 @@ function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink
         // a part of the stand-in equal to the same part of the original would leave it in the twin
         s.given.toLowerCase() === p.given ||
         s.family.toLowerCase() === p.family ||
+        parts.has(s.given.toLowerCase()) ||
+        parts.has(s.family.toLowerCase()) ||
         (taken.get(full.toLowerCase()) ?? own) !== own ||
         sink.has(full) ||
         sink.has(s.given) ||
