@@ -119,6 +119,8 @@ const CASE_FREE = new Set<Kind>(['email', 'domain', 'username', 'handle']);
 
 /** Values shorter than this only count as whole tokens. */
 const TOKEN_ONLY_BELOW = 8;
+/** How many layers of string escaping the eval reads (bench/checks.ts `variants`). */
+const ESCAPE_LEVELS = 3;
 
 export function checkFormat(
   original: string,
@@ -216,7 +218,12 @@ export function evaluateTrace(input: EvalInput): TraceEval {
   const standIns = labels.map(() => new Set<string>());
   const plantSearch = new MultiSearch<{ i: number; level: number }>(false);
   labels.forEach((l, i) => {
-    for (const vr of variants(l.value)) plantSearch.add(vr.text, { i, level: vr.level });
+    const vs = variants(l.value);
+    // a value that no escaping changes (`Hayoon Park`) reads the same at every level, so its level is unknown:
+    // its stand-in is decoded while it still holds a \u escape, so `\\u0160` written in a string inside a
+    // string reads `Š` as it does in plain text
+    const invariant = vs.length === 1;
+    for (const vr of vs) plantSearch.add(vr.text, { i, level: invariant ? -1 : vr.level });
   });
   plantSearch.scan(original, (s, e, tag) => {
     const l = labels[tag.i]!;
@@ -225,7 +232,9 @@ export function evaluateTrace(input: EvalInput): TraceEval {
     const a = mapOffset(alignment, s);
     const b = mapOffset(alignment, e);
     if (a === undefined || b === undefined || b < a) return;
-    const x = unescapeLevels(out.slice(a, b), tag.level);
+    let x = out.slice(a, b);
+    if (tag.level >= 0) x = unescapeLevels(x, tag.level);
+    else for (let n = 0; n < ESCAPE_LEVELS && /\\u[0-9A-Fa-f]{4}/.test(x); n++) x = unescapeLevels(x, 1);
     if (x !== l.value) standIns[tag.i]!.add(x);
   });
 

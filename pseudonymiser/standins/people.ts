@@ -384,10 +384,11 @@ export function renderHandle(original: string, canonical: string, s: PersonStand
   if (!matched) return null;
   if (!digits) return out.join('');
   // digit runs (`mia_li_3668`) get keyed digits, once the letters are known to match; a letter segment's stand-in
-  // holds no digit
+  // holds no digit; they are keyed on the name without its accents, as a login writes it (`sofia.olivares40` of
+  // `Sofía Olivares` named in one trace, of `sofia|olivares` read from the login alone in another)
+  const bare = /[^\x00-\x7f]/.test(canonical) ? canonical.normalize('NFD').replace(/\p{M}/gu, '') : canonical;
   let r = '';
-  for (const seg of out)
-    r += isDigitCode(seg.charCodeAt(0)) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg;
+  for (const seg of out) r += isDigitCode(seg.charCodeAt(0)) ? keyed.permute(seg, `person-digits\u0000${bare}`) : seg;
   return r;
 }
 

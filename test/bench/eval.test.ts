@@ -166,6 +166,24 @@ describe('checks', () => {
     }
   });
 
+  it('read the stand-in of a value no escaping changes at the depth the twin wrote it', () => {
+    // `Hayoon Park` reads the same in plain text and in a JSON string inside a JSON string; its stand-in there is
+    // written with a \u escape one level down, and must read as the same stand-in as in plain text
+    const inner = (s: string): string => JSON.stringify({ body: JSON.stringify({ text: `${s} here` }) });
+    const original = inner('Hayoon Park');
+    const twinText = inner('Guadalupe Šustr').replace('Š', '\\\\u0160');
+    expect(twinText).toContain('\\\\u0160ustr');
+    const e = evaluateTrace({
+      original,
+      twin: twinText,
+      format: 'json',
+      labels: [{ kind: 'person', sub: 'full name', value: 'Hayoon Park', probes: ['Hayoon Park'] }],
+      keeps: [],
+      surfaces: [],
+    });
+    expect(e.standIns[0]).toEqual(['Guadalupe Šustr']);
+  });
+
   it('read JSON keeping key order, duplicates and number spellings', () => {
     const n = readJson('{"2":1,"1":2.0,"1":3}');
     expect(n).toEqual({

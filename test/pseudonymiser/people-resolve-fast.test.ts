@@ -73,8 +73,10 @@ function plainRenderHandle(original: string, canonical: string, s: PersonStandIn
     return null;
   });
   if (!matched || out.some((x) => x === null)) return null;
+  // digits are keyed on the name without its accents
+  const bare = canonical.normalize('NFD').replace(/\p{M}/gu, '');
   return (out as string[])
-    .map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${canonical}`) : seg))
+    .map((seg) => (/^\d+$/.test(seg) ? keyed.permute(seg, `person-digits\u0000${bare}`) : seg))
     .join('');
 }
 

@@ -32,8 +32,10 @@ const EN_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Square|Sq|Trail|Trl|Crescent|Cres|Close|Grove|Gardens|Row|Mews|Alley|Loop|Plaza|Pike|Expressway|Freeway|Heights|Ridge|Path|Landing|Crossing|Commons|Parade|Pde|Esplanade|Esp|Circuit|Cct|Bvd';
 const UNIT = String.raw`(?:,?[ \t](?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|Room|Rm|#)\.?[ \t]?#?[A-Za-z0-9-]{1,6}(?![\w-]))?`;
 const FR_TYPES = 'rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|cours|route';
+/** A flat or unit written before the house number (`Flat 9, 178 Willowbrook Road`): part of the street line. */
+const UNIT_BEFORE = String.raw`(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)[ \t]?\d{1,5}[A-Za-z]?,?[ \t])?`;
 const NUMBER_FIRST = new RegExp(
-  String.raw`(?<![\w.\-/#,])\d{1,6}[A-Za-z]?(?:-\d{1,4})?,?[ \t](?:(?:[NSEW]|North|South|East|West)\.?[ \t])?(?:[A-Z][a-z'’]+\.?[ \t]|[A-Z]{2,3}[ \t]|\d{1,3}(?:st|nd|rd|th)[ \t]){1,4}(?:${EN_SUFFIX})\b\.?${UNIT}` +
+  String.raw`(?<![\w.\-/#,])${UNIT_BEFORE}\d{1,6}[A-Za-z]?(?:-\d{1,4})?,?[ \t](?:(?:[NSEW]|North|South|East|West)\.?[ \t])?(?:[A-Z][a-z'’]+\.?[ \t]|[A-Z]{2,3}[ \t]|\d{1,3}(?:st|nd|rd|th)[ \t]){1,4}(?:${EN_SUFFIX})\b\.?${UNIT}` +
     // Korean road names, number first: `110 Sejong-daero`
     String.raw`|(?<![\w.\-/#,])\d{1,5}(?:-\d{1,4})?[ \t]\p{Lu}\p{Ll}+(?:-\p{Ll}+)?-(?:daero|ro|gil)\b(?:[ \t]\d{1,3}(?:beon-)?gil)?` +
     // streets known without a type word
@@ -228,7 +230,9 @@ export function streetLineOf(value: string): string | null {
       break;
     }
     if (POSTCODE_END.test(part)) {
-      const cut = parts.slice(0, Math.max(1, j - 1)).join(', ');
+      // the part before the city is its district unless it holds a number (`Flat 9, 178 Willowbrook Road, Bristol …`)
+      const district = j >= 2 && !/\d/.test(parts[j - 1]!);
+      const cut = parts.slice(0, district ? j - 1 : Math.max(1, j)).join(', ');
       if (!/\d/.test(cut)) continue;
       street = cut;
       break;
@@ -276,7 +280,7 @@ export const addressDetector: Detector = {
   detect(chunk: Chunk, sink: FindingSink, _ctx: DetectContext): void {
     const corpus = chunk.corpus;
     scanNamedAddresses(chunk, sink);
-    scanWindows(corpus, NUMBER_ANCHOR, NUMBER_FIRST, 13, 120, sink);
+    scanWindows(corpus, NUMBER_ANCHOR, NUMBER_FIRST, 24, 120, sink);
     scanLocalLayouts(corpus, sink);
     scanWindows(
       corpus,

@@ -51,8 +51,20 @@ interface Resolved {
 
 function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink, keyed: Keyed): Resolved[] {
   const out: Resolved[] = [];
-  const taken = new Set<string>();
-  for (const p of persons) {
+  // full stand-ins taken, each with whose name it is (folded): the same name written with and without its
+  // accents (`Céline Girard`, `celine.girard@…`) is one person and keeps one stand-in, whatever else the trace
+  // holds; only another name is moved on
+  const taken = new Map<string, string>();
+  // the parts of every name of the trace: a stand-in part equal to one (`Harriet` for `Oluwaseun` where
+  // `Harriet Halloran` is named) would be replaced again as that name, half by another person's stand-in
+  const all = [...persons];
+  const parts = new Set<string>();
+  for (const p of all) {
+    if (p.given) parts.add(p.given);
+    if (p.family) parts.add(p.family);
+  }
+  for (const p of all) {
+    const own = `${fold(p.given)}|${fold(p.family)}`;
     let attempt = 0;
     let s = personStandIn(p.canonical, keyed, 0);
     for (; attempt < 16; attempt++) {
@@ -62,7 +74,9 @@ function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink
         // a part of the stand-in equal to the same part of the original would leave it in the twin
         s.given.toLowerCase() === p.given ||
         s.family.toLowerCase() === p.family ||
-        taken.has(full.toLowerCase()) ||
+        parts.has(s.given.toLowerCase()) ||
+        parts.has(s.family.toLowerCase()) ||
+        (taken.get(full.toLowerCase()) ?? own) !== own ||
         sink.has(full) ||
         sink.has(s.given) ||
         sink.has(s.family) ||
@@ -70,7 +84,7 @@ function choosePersonStandIns(persons: Iterable<PersonEntity>, sink: ResolveSink
         sink.has(s.family.toLowerCase());
       if (!clash) break;
     }
-    taken.add(`${s.given} ${s.family}`.toLowerCase());
+    if (!taken.has(`${s.given} ${s.family}`.toLowerCase())) taken.set(`${s.given} ${s.family}`.toLowerCase(), own);
     out.push({ person: p, standIn: s, attempt: Math.min(attempt, 15) });
   }
   return out;

@@ -89,7 +89,10 @@ export const addressGenerator: StandInGenerator = {
       return num[0] !== '0' && d[0] === '0' ? String((+d[0]! % 9) + 1) + d.slice(1) : d;
     };
     // each part of a multi-part street line (`Flat 28, 15th Cross`, `Av. 5 de Mayo 331, Col. Roma Norte`) gets
-    // its own name; the first part's is drawn as for a one-part line
+    // its own name and numbers, drawn from that part alone (its text, its numbers counted from its start), as
+    // for a one-part line: `Flat 9`, `178 Willowbrook Road` and `Flat 9, 178 Willowbrook Road` found in
+    // different traces give the same flat and street
+    const parts = canonical.split(',');
     let part = 0;
     const out = original.replace(
       /,|\d+(?:st|nd|rd|th)(?!\p{L})|\d+[A-Za-z]?(?!\p{Script=Latin})|[０-９]+|\p{Script=Han}+|\p{Script=Hangul}+|\p{L}[\p{L}\p{M}'’.-]*/gu,
@@ -97,9 +100,11 @@ export const addressGenerator: StandInGenerator = {
         if (tok === ',') {
           part++;
           nameDone = false;
+          numberNo = 0;
           return tok;
         }
-        const at = part === 0 ? `${canonical}\u0000${attempt}` : `${canonical}\u0000${attempt}\u0000${part}`;
+        const own = parts.length === 1 ? canonical : (parts[part] ?? canonical).trim();
+        const at = `${own}\u0000${attempt}`;
         if (/^\d+(?:st|nd|rd|th)$/.test(tok)) {
           const d = number(tok.slice(0, -2));
           return d + ordinal(d);
