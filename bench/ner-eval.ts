@@ -156,8 +156,15 @@ export function formsOf(surface: string, text: string, start: number, end: numbe
   return out;
 }
 
-/** Person mentions of each form, and of those the ones left whole, over `units` and their twins `out`. */
-export function measureForms(units: readonly Unit[], out: readonly string[], into: Map<Form, [number, number]>): void {
+/**
+ * Each labelled person mention of `units` with a letter in it: its surface, where it stands in its line as
+ * labelled, that line, and whether it stands whole in its twin `out`.
+ */
+function forEachPerson(
+  units: readonly Unit[],
+  out: readonly string[],
+  visit: (surface: string, text: string, start: number, end: number, whole: boolean) => void,
+): void {
   units.forEach((u, k) => {
     const line = out[k] ?? '';
     const text = lineOf(u);
@@ -167,11 +174,17 @@ export function measureForms(units: readonly Unit[], out: readonly string[], int
       const end = u.ends[m.to - 1]!;
       const surface = text.slice(start, end);
       if (!/\p{L}/u.test(surface)) continue;
-      const whole = standsIn(line, surface) ? 1 : 0;
-      for (const f of formsOf(surface, text, start, end)) {
-        const c = into.get(f) ?? [0, 0];
-        into.set(f, [c[0] + 1, c[1] + whole]);
-      }
+      visit(surface, text, start, end, standsIn(line, surface));
+    }
+  });
+}
+
+/** Person mentions of each form, and of those the ones left whole, over `units` and their twins `out`. */
+export function measureForms(units: readonly Unit[], out: readonly string[], into: Map<Form, [number, number]>): void {
+  forEachPerson(units, out, (surface, text, start, end, whole) => {
+    for (const f of formsOf(surface, text, start, end)) {
+      const c = into.get(f) ?? [0, 0];
+      into.set(f, [c[0] + 1, c[1] + (whole ? 1 : 0)]);
     }
   });
 }
@@ -182,17 +195,9 @@ export function measureForms(units: readonly Unit[], out: readonly string[], int
  */
 export function missedPersons(units: readonly Unit[], out: readonly string[]): string {
   const rows: string[] = [];
-  units.forEach((u, k) => {
-    const line = out[k] ?? '';
-    const text = lineOf(u);
-    for (const m of u.mentions) {
-      if (m.label !== 'PER') continue;
-      const start = u.starts[m.from]!;
-      const end = u.ends[m.to - 1]!;
-      const surface = text.slice(start, end);
-      if (!/\p{L}/u.test(surface) || !standsIn(line, surface)) continue;
+  forEachPerson(units, out, (surface, text, start, end, whole) => {
+    if (whole)
       rows.push([surface, formsOf(surface, text, start, end).join(',') || '-', text.replace(/\t/g, ' ')].join('\t'));
-    }
   });
   return rows.map((r) => r + '\n').join('');
 }
