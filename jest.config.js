@@ -10,4 +10,7 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
   testTimeout: 60000,
+  // a test file run alone may start the S3 test server; the run stops what it started (test/support/global-s3.js)
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
 };
