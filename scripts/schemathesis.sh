@@ -57,13 +57,23 @@ else
   base="$TRACETWIN_URL"
 fi
 
+# Two runs. The first: every operation, every check but negative_data_rejection (stateful links included). The
+# second: that check on every operation but createTwin. A multipart form carries only text, so a value the document
+# types as a number, a boolean or an array reaches the server as text that is often valid (`end_user` = `-259`,
+# `confidential` = one string); schemathesis.toml turns the check off for createTwin, but schemathesis 4.32 still
+# applied it in its fuzzing phase. The form's invalid values are tested in test/service/twins.test.ts.
+st() {
+  "$venv/bin/st" --config-file scripts/schemathesis.toml run "$base/v1/svc/openapi.json" \
+    --url "$base" \
+    --header "Authorization: Bearer $TRACETWIN_API_KEY" \
+    --max-examples "${SCHEMATHESIS_MAX_EXAMPLES:-30}" \
+    "$@"
+}
 set +e
-"$venv/bin/st" --config-file scripts/schemathesis.toml run "$base/v1/svc/openapi.json" \
-  --url "$base" \
-  --header "Authorization: Bearer $TRACETWIN_API_KEY" \
-  --checks all \
-  --max-examples "${SCHEMATHESIS_MAX_EXAMPLES:-30}" \
-  "$@"
+st --checks all --exclude-checks negative_data_rejection "$@"
 status=$?
+st --checks negative_data_rejection --exclude-operation-id createTwin "$@"
+second=$?
 set -e
-exit $status
+[ "$status" -eq 0 ] || exit "$status"
+exit $second
