@@ -1,13 +1,12 @@
 /**
- * Resolution reads logins against the people of a trace through shortcuts:
- * the login lookup skips places where no name part starts (namedBy), a
+ * Resolution reads logins against the people of a trace through shortcuts: a
  * compact form is cut and folded once and given up at its first segment no
  * name part spells (renderHandle), and a pool is sorted by initial in one
  * pass (withInitial), and a login is read against the people whose name parts spell all its segments
  * (handleReaders), not against every person it names. Each must say what the plain reading says.
  */
 import fc from 'fast-check';
-import { handleReaders, namedBy, type Folded } from '../../pseudonymiser/detectors/people/resolve';
+import { handleReaders, type Folded } from '../../pseudonymiser/detectors/people/resolve';
 import { isPlainWord } from '../../pseudonymiser/detectors/people/score';
 import {
   alternativesOf,
@@ -24,7 +23,7 @@ import { twin } from '../../pseudonymiser';
 import type { Keyed } from '../../pseudonymiser/types';
 import { pools } from '../../pseudonymiser/pools';
 
-/** The lookup as it was: every substring of every part length. */
+/** The people a login names, read plainly: every substring of every part length (the reference). */
 function plainNamedBy(people: readonly Folded[]): (l: string) => Folded[] {
   const byPart = new Map<string, number[]>();
   const lengths = new Set<number>();
@@ -88,8 +87,6 @@ const plainAsciiLower = (s: string): string =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
-const syllable = fc.constantFrom('an', 'jo', 'doe', 'li', 'mia', 'ne', 'park', 'jane', 'smith', 'ha', 'yoon', 'x', 'é');
-const part = fc.array(syllable, { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
 
 /** People as resolution folds them, with their stand-ins. */
 function folded(names: readonly (readonly [string, string])[], keyed: Keyed): Folded[] {
@@ -102,7 +99,7 @@ function folded(names: readonly (readonly [string, string])[], keyed: Keyed): Fo
 
 /** A login read as it was: every person it names tried in turn, until one renders it. */
 function plainReader(people: readonly Folded[], keyed: Keyed, calls = { n: 0 }): (login: string) => string | null {
-  const named = namedBy(people);
+  const named = plainNamedBy(people);
   return (login) => {
     for (const p of named(asciiLower(login))) {
       calls.n++;
@@ -114,26 +111,6 @@ function plainReader(people: readonly Folded[], keyed: Keyed, calls = { n: 0 }):
 }
 
 describe('people resolution shortcuts', () => {
-  it('finds the same people in a login as a search of every substring', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ g: part, f: part }), { maxLength: 12 }),
-        fc.array(fc.array(fc.oneof(syllable, fc.constantFrom('.', '_', '1', '42')), { maxLength: 6 }), {
-          maxLength: 10,
-        }),
-        (names, logins) => {
-          const people = names.map((n) => ({ r: null as never, g: n.g, f: n.f }) as Folded);
-          const fast = namedBy(people);
-          const plain = plainNamedBy(people);
-          for (const l of logins.map((x) => x.join('')).concat(names.map((n) => n.g + n.f))) {
-            expect(fast(l)).toEqual(plain(l));
-          }
-        },
-      ),
-      { numRuns: 1500 },
-    );
-  });
-
   it('renders a compact form as every segment read on every call renders it', () => {
     const keyed = createKeyed(parseKey('cd'.repeat(32)));
     const name = fc.constantFrom('jane', 'doe', 'j', 'mia', 'li', 'hayoon', 'park', 'élodie', 'o', '', 'de la cruz');

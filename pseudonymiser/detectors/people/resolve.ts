@@ -97,60 +97,6 @@ interface Folded {
   readonly f: string;
 }
 
-const HEAD_HASHES = 1 << 15;
-
-/** A hash of the three characters of `s` from `at`, below HEAD_HASHES. */
-function headHash(s: string, at: number): number {
-  return (s.charCodeAt(at) * 961 + s.charCodeAt(at + 1) * 31 + s.charCodeAt(at + 2)) & (HEAD_HASHES - 1);
-}
-
-/**
- * The people a folded login or local part is built from (a surname, or a first name that is not a plain word, of
- * three letters or more, inside it; not just an initial), in the order of `people`: the name parts are indexed,
- * and the login's substrings looked up.
- */
-function namedBy(people: readonly Folded[]): (l: string) => Folded[] {
-  const byPart = new Map<string, number[]>();
-  const lengths = new Set<number>();
-  const index = (part: string, i: number): void => {
-    let list = byPart.get(part);
-    if (!list) byPart.set(part, (list = []));
-    if (list[list.length - 1] !== i) list.push(i);
-    lengths.add(part.length);
-  };
-  people.forEach((p, i) => {
-    if (p.f.length >= 3) index(p.f, i);
-    if (p.g.length >= 3 && !isPlainWord(p.g)) index(p.g, i);
-  });
-  const sizes = [...lengths].sort((a, b) => a - b);
-  // every part has three letters or more: a place where no part's first three letters stand starts none
-  const heads = new Set<string>();
-  // and the hashes of the heads: a place whose three characters hash to no head's is passed without a copy
-  const headHashes = new Uint8Array(HEAD_HASHES);
-  for (const part of byPart.keys()) {
-    heads.add(part.slice(0, 3));
-    headHashes[headHash(part, 0)] = 1;
-  }
-  return (l) => {
-    if (l.length < 3) return [];
-    const lists: number[][] = [];
-    for (let at = 0; at + 3 <= l.length; at++) {
-      if (headHashes[headHash(l, at)] === 0 || !heads.has(l.slice(at, at + 3))) continue;
-      for (const n of sizes) {
-        if (at + n > l.length) break;
-        const list = byPart.get(l.slice(at, at + n));
-        if (list) lists.push(list);
-      }
-    }
-    if (lists.length === 0) return [];
-    // one part's list is in order already, each person once
-    if (lists.length === 1) return lists[0]!.map((i) => people[i]!);
-    const hits = new Set<number>();
-    for (const list of lists) for (const i of list) hits.add(i);
-    return Array.from(Int32Array.from(hits).sort(), (i) => people[i]!);
-  };
-}
-
 type Found = ReturnType<ResolveSink['found']> extends Iterable<infer T> ? T : never;
 
 /** `jane.doe`, `jane_doe`, `jane-doe`: an e-mail local part made of a first name and a surname. */
@@ -203,7 +149,7 @@ function personsFromEmails(st: PeopleState, sink: ResolveSink, found: readonly F
 }
 
 /**
- * The login rendered (`render`) from the first of `people` (in their order) that it names (`namedBy`) and whose
+ * The login rendered (`render`) from the first of `people` (in their order) that it names and whose
  * name parts spell every letter segment of it (those `renderHandle` renders), or null. Each part (`handleParts`)
  * lists the people it belongs to; a login's people are read from the shortest list of its segments, from the first
  * one that spells them all (remembered by the set of segments), rather than by trying every person the login names:
@@ -474,4 +420,4 @@ function domainLabel(domain: string): string | null {
 }
 
 /** For the tests: the login lookup against a plain search, and the login reader against trying each person named. */
-export { handleReaders, namedBy, type Folded };
+export { handleReaders, type Folded };
