@@ -87,7 +87,6 @@ const plainAsciiLower = (s: string): string =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
-
 /** People as resolution folds them, with their stand-ins. */
 function folded(names: readonly (readonly [string, string])[], keyed: Keyed): Folded[] {
   return names.map(([given, family]) => {
