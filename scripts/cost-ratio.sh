@@ -5,6 +5,11 @@
 # set their cost budgets on.
 #
 #   npm run build && npm run bench:cost [-- REV [ROUNDS [MIB]]]     # defaults: e3f4336, 4 rounds, 20 MiB
+#
+# COUNT=instructions counts instructions instead (valgrind's callgrind, `node --single-threaded --predictable`:
+# concurrent compilation off, so two runs of one tree agree within a fraction of a percent whatever else the machine
+# runs, and a ratio can be read on a busy machine). About 50 times slower than the plain run: use a small trace
+# (MIB 1 or 2) and 1 round; at that size the start-up (modules, lexicons, weights) weighs more than at 20 MiB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:-e3f4336}
@@ -12,6 +17,12 @@ rounds=${2:-4}
 mib=${3:-20}
 [ -f dist/cli/main.js ] || { echo "cost-ratio: run npm run build first" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "cost-ratio: /usr/bin/time is needed (Debian's time package)" >&2; exit 2; }
+count=${COUNT:-cpu}
+case $count in
+  cpu) ;;
+  instructions) command -v valgrind >/dev/null || { echo "cost-ratio: COUNT=instructions needs valgrind (Debian's valgrind package)" >&2; exit 2; } ;;
+  *) echo "cost-ratio: COUNT is cpu or instructions, not $count" >&2; exit 2 ;;
+esac
 pin=()
 taskset -c 0 true 2>/dev/null && pin=(taskset -c 0)
 tmp=$(mktemp -d)
@@ -33,13 +44,24 @@ fs.closeSync(fd);
 ' "$tmp/trace.jsonl" "$mib"
 key=$(printf '5a%.0s' {1..32})
 here=$PWD
-run() { # tree, extra node flags...: CPU seconds of one twin
+run() { # tree, extra node flags...: CPU seconds (or instructions) of one twin
   local tree=$1
   shift
+  if [ "$count" = instructions ]; then
+    rm -f "$tmp"/callgrind.out*
+    (cd "$tree" && valgrind -q --tool=callgrind --trace-children=no --callgrind-out-file="$tmp/callgrind.out.%p" \
+      node --single-threaded --predictable "$@" bin/tracetwin twin "$tmp/trace.jsonl" -o "$tmp/twin.jsonl" --key "$key" >/dev/null 2>"$tmp/vg.err") ||
+      { echo "cost-ratio: the twin under valgrind failed:" >&2; cat "$tmp/vg.err" >&2; exit 1; }
+    # The total over every thread: callgrind writes one `summary:` (or `totals:`) line per output file.
+    awk '/^(summary|totals):/ { s += $2 } END { printf "%.0f", s }' "$tmp"/callgrind.out*
+    return
+  fi
   (cd "$tree" && /usr/bin/time -o "$tmp/time" -f '%U %S' "${pin[@]}" node "$@" bin/tracetwin twin "$tmp/trace.jsonl" -o "$tmp/twin.jsonl" --key "$key" >/dev/null)
   awk '{ printf "%.2f", $1 + $2 }' "$tmp/time"
 }
-echo "round  $rev  this-tree  without-learned  (CPU s; ${mib} MiB bench trace; pinned: ${pin[*]:-no}; load $(cut -d' ' -f1 /proc/loadavg))"
+unit="CPU s"
+[ "$count" = instructions ] && unit="instructions, callgrind"
+echo "round  $rev  this-tree  without-learned  ($unit; ${mib} MiB bench trace; pinned: ${pin[*]:-no}; load $(cut -d' ' -f1 /proc/loadavg))"
 for r in $(seq 1 "$rounds"); do
   b=$(run "$tmp/base")
   h=$(run "$here")
