@@ -361,5 +361,82 @@ export function featuresAt(
   return n;
 }
 
+/**
+ * The features of token `i` that do not read the tags before it: featuresAt's less historyAt's (the same ids), for
+ * a decoder that scores one token under several histories.
+ */
+export function staticFeaturesAt(
+  t: Tokens,
+  f: TokenFacts,
+  i: number,
+  ctx: number,
+  shout: boolean,
+  out: Int32Array,
+): number {
+  let n = 0;
+  const n1 = t.count;
+  const lw = f.lower[i]!;
+  const sh = f.shape[i]!;
+  const fl = f.flags[i]!;
+  const w1 = i > 0 ? f.lower[i - 1]! : 1;
+  const w2 = i > 1 ? f.lower[i - 2]! : 2;
+  const x1 = i + 1 < n1 ? f.lower[i + 1]! : 3;
+  const x2 = i + 2 < n1 ? f.lower[i + 2]! : 4;
+  const s1 = i > 0 ? f.shape[i - 1]! : 1;
+  const y1 = i + 1 < n1 ? f.shape[i + 1]! : 3;
+  const fp = i > 0 ? f.flags[i - 1]! : -1;
+  const fn = i + 1 < n1 ? f.flags[i + 1]! : -1;
+  const op = f.opens[i]!;
+  const sc = shout ? 1 : 0;
+  out[n++] = mix(0, 0);
+  out[n++] = mix(1, lw);
+  out[n++] = mix(2, sh);
+  out[n++] = mix(3, f.suffix[i]!);
+  out[n++] = mix(4, fl);
+  for (let b = 0; b < FLAG_BITS; b++) if (fl & (1 << b)) out[n++] = mix(5, b * 4 + op * 2 + sc);
+  out[n++] = mix(6, w1);
+  out[n++] = mix(7, w2);
+  out[n++] = mix(8, x1);
+  out[n++] = mix(9, x2);
+  out[n++] = mix(10, s1);
+  out[n++] = mix(11, y1);
+  out[n++] = mix(12, fp);
+  out[n++] = mix(13, fn);
+  out[n++] = mix(18, Math.imul(w1, 31) ^ lw);
+  out[n++] = mix(19, Math.imul(lw, 31) ^ x1);
+  out[n++] = mix(20, op * 2 + sc);
+  out[n++] = mix(21, Math.imul(sh, 7) ^ (op * 2 + sc));
+  out[n++] = mix(22, f.script[i]!);
+  out[n++] = mix(23, Math.imul(s1, 31) ^ sh ^ Math.imul(y1, 17));
+  out[n++] = mix(24, Math.imul(fl, 31) ^ (fn & 0xfff));
+  out[n++] = mix(25, Math.imul(fp & 0xfff, 31) ^ fl);
+  out[n++] = mix(29, f.suffix2[i]!);
+  out[n++] = mix(30, f.suffix4[i]!);
+  out[n++] = mix(31, f.prefix[i]!);
+  out[n++] = mix(32, f.register[i]! * 2 + (i > 0 && f.register[i - 1]! > 0 ? 1 : 0));
+  if (ctx !== 0) {
+    out[n++] = mix(26, ctx);
+    out[n++] = mix(27, ctx ^ Math.imul(sh, 31));
+  }
+  return n;
+}
+
+/**
+ * The features of token `i` that read the tag before it (`p1`), written into `out` from `n`; returns the new count.
+ * The one feature of the two tags before (`p1`, `p2`) is pairFeature's.
+ */
+export function historyAt(f: TokenFacts, i: number, p1: number, ctx: number, out: Int32Array, n: number): number {
+  out[n++] = mix(14, p1);
+  out[n++] = mix(16, p1 ^ Math.imul(f.shape[i]!, 31));
+  out[n++] = mix(17, p1 ^ Math.imul(f.lower[i]!, 31));
+  if (ctx !== 0) out[n++] = mix(28, ctx ^ Math.imul(p1, 31));
+  return n;
+}
+
+/** The feature of the two tags before a token. */
+export function pairFeature(p1: number, p2: number): number {
+  return mix(15, p1 * 8 + p2);
+}
+
 /** The most features featuresAt writes. */
 export const MAX_FEATURES = 36 + FLAG_BITS;
