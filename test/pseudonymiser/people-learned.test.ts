@@ -4,14 +4,7 @@
  */
 import { twin } from '../../pseudonymiser';
 import { LINK, NUMBER, PUNCT, WORD, newTokens, tokenize } from '../../pseudonymiser/detectors/people/learned/tokens';
-import {
-  BUCKETS,
-  MAX_FEATURES,
-  TAG_COUNT,
-  allCaps,
-  featuresAt,
-} from '../../pseudonymiser/detectors/people/learned/features';
-import { Decoder, allowed, scoreInto, scored } from '../../pseudonymiser/detectors/people/learned/model';
+import { BUCKETS, TAG_COUNT } from '../../pseudonymiser/detectors/people/learned/features';
 import { decodeWeights, encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
 import { scanLearned, thresholds } from '../../pseudonymiser/detectors/people/learned/detect';
 import { stateOf } from '../../pseudonymiser/detectors/people/state';
@@ -57,64 +50,6 @@ describe('learned recogniser tokens', () => {
       ['user_id', NUMBER],
       ['Ye-jin', WORD],
     ]);
-  });
-});
-
-describe('learned recogniser decoding', () => {
-  // every sequence of tags the decoder may give, scored as each token's tag's lead over O (a token that is not
-  // scored is O and gains nothing): the best one, and per token and tag the best that gives the token that tag
-  function exhaustive(t: ReturnType<typeof newTokens>, w: Int16Array, dec: Decoder) {
-    const shout = allCaps(t, dec.facts);
-    const feats = new Int32Array(MAX_FEATURES);
-    const sc = new Float64Array(TAG_COUNT);
-    const best = { score: -Infinity, tags: [] as number[] };
-    const most = Array.from({ length: t.count }, () => new Array<number>(TAG_COUNT).fill(-Infinity));
-    const seq: number[] = [];
-    const walk = (i: number, p1: number, p2: number, score: number): void => {
-      if (i === t.count) {
-        if (score > best.score) Object.assign(best, { score, tags: [...seq] });
-        seq.forEach((c, k) => (most[k]![c] = Math.max(most[k]![c]!, score)));
-        return;
-      }
-      if (!scored(t, i, p1, true)) {
-        seq.push(0);
-        walk(i + 1, 0, p1, score);
-        seq.pop();
-        return;
-      }
-      scoreInto(feats, featuresAt(t, dec.facts, i, p1, p2, 0, shout, feats), w, sc);
-      const lead = Array.from(sc, (x) => x - sc[0]!);
-      for (let c = 0; c < TAG_COUNT; c++) {
-        if (!allowed(p1, c)) continue;
-        seq.push(c);
-        walk(i + 1, c, p1, score + lead[c]!);
-        seq.pop();
-      }
-    };
-    walk(0, 0, 0, 0);
-    return { best, most };
-  }
-
-  it('finds the best sequence of tags, and margins over sequences, as trying every sequence does', () => {
-    let seed = 5;
-    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff);
-    const w = new Int16Array(BUCKETS * TAG_COUNT);
-    for (let i = 0; i < w.length; i++) w[i] = (next() % 21) - 10;
-    for (const s of ['Yesterday Anna Kowalski met Bruno de la Cruz.', 'Harris, Steven and priya raman said']) {
-      const t = newTokens(s);
-      tokenize(t, 0, s.length);
-      const dec = new Decoder();
-      const d = dec.decode(t, w, true, 0);
-      const { best, most } = exhaustive(t, w, dec);
-      expect(Array.from(d.tags.subarray(0, t.count))).toEqual(best.tags);
-      for (let i = 0; i < t.count; i++) {
-        const tag = d.tags[i]!;
-        // a name tag's margin: its lead over no name (O or another thing's tag)
-        if (tag === 0 || tag >= 5) continue;
-        const none = Math.max(most[i]![0]!, most[i]![5]!, most[i]![6]!);
-        expect(d.margins[i]).toBeCloseTo(most[i]![tag]! - none, 6);
-      }
-    }
   });
 });
 

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadCorpora, type Corpus } from './corpora';
 import { regionsOf, type Region } from './align';
 import { seeded } from './random';
-import { allowed, Decoder, scored } from '../../pseudonymiser/detectors/people/learned/model';
+import { allowed, Decoder } from '../../pseudonymiser/detectors/people/learned/model';
 import {
   BUCKETS,
   BUCKET_BITS,
@@ -25,14 +25,8 @@ import {
   I_ORG,
   B_PER,
   I_PER,
-  O,
   TAGS,
   TAG_COUNT,
-  allCaps,
-  historyAt,
-  pairFeature,
-  staticFeaturesAt,
-  MAX_FEATURES,
 } from '../../pseudonymiser/detectors/people/learned/features';
 import { encodeWeights } from '../../pseudonymiser/detectors/people/learned/weights';
 import { mentionScores, type Scores } from './score';
@@ -54,11 +48,6 @@ class Perceptron {
     }
   }
 
-  /** Adds `d` to tag `tag`'s weight of each feature. */
-  add(feats: Int32Array, n: number, tag: number, d: number): void {
-    for (let k = 0; k < n; k++) this.bump(feats[k]! * TAG_COUNT + tag, d);
-  }
-
   private bump(i: number, d: number): void {
     this.total[i]! += (this.step - this.stamp[i]!) * this.w[i]!;
     this.stamp[i] = this.step;
@@ -75,75 +64,9 @@ class Perceptron {
   }
 }
 
-/**
- * The gold tags of a region as the decoder can give them: O where a token is not scored after the gold tag before
- * it (a lower-case word after no name), and the tag that opens a name where the tag before makes its own impossible.
- */
-function reachableGold(region: Region): Uint8Array {
-  const out = new Uint8Array(region.tokens.count);
-  let prev = O;
-  for (let i = 0; i < out.length; i++) {
-    let gold = region.gold[i]!;
-    if (!scored(region.tokens, i, prev, false)) gold = O;
-    else if (!allowed(prev, gold)) gold = gold === I_PER ? B_PER : gold === I_ORG ? B_ORG : B_OTH;
-    out[i] = gold;
-    prev = gold;
-  }
-  return out;
-}
-
-/**
- * One structured perceptron step on a region: the best sequence under the weights (Viterbi), and where it is not
- * the gold one, the features of each token under the gold history are added to the gold tag and those under the
- * decoded history taken from the decoded tag (a token with the same tag and the same two tags before is skipped:
- * its changes would cancel). Returns the tokens tagged wrong.
- */
-function structuredStep(dec: Decoder, p: Perceptron, region: Region, gold: Uint8Array, feats: Int32Array): number {
-  const t = region.tokens;
-  const guess = dec.decode(t, p.w, region.lineStart, 0).tags;
-  let wrong = 0;
-  for (let i = 0; i < t.count; i++) if (guess[i] !== gold[i]) wrong++;
-  if (wrong === 0) return 0;
-  const shout = allCaps(t, dec.facts);
-  let g1 = O;
-  let g2 = O;
-  let q1 = O;
-  let q2 = O;
-  for (let i = 0; i < t.count; i++) {
-    const g = gold[i]!;
-    const q = guess[i]!;
-    if (g !== q || g1 !== q1 || g2 !== q2) {
-      let n0 = -1;
-      if (scored(t, i, g1, false)) {
-        n0 = staticFeaturesAt(t, dec.facts, i, 0, shout, feats);
-        let n = historyAt(dec.facts, i, g1, 0, feats, n0);
-        feats[n++] = pairFeature(g1, g2);
-        if (g !== O) {
-          p.add(feats, n, g, 1);
-          p.add(feats, n, O, -1);
-        }
-      }
-      if (scored(t, i, q1, false)) {
-        if (n0 < 0) n0 = staticFeaturesAt(t, dec.facts, i, 0, shout, feats);
-        let n = historyAt(dec.facts, i, q1, 0, feats, n0);
-        feats[n++] = pairFeature(q1, q2);
-        if (q !== O) {
-          p.add(feats, n, q, -1);
-          p.add(feats, n, O, 1);
-        }
-      }
-    }
-    g2 = g1;
-    g1 = g;
-    q2 = q1;
-    q1 = q;
-  }
-  return wrong;
-}
-
 export function train(
   corpora: readonly Corpus[],
-  opts: { epochs: number; seed: number; log?: (line: string) => void; greedy?: boolean },
+  opts: { epochs: number; seed: number; log?: (line: string) => void },
 ): Float64Array {
   const regions: Region[] = [];
   for (const c of corpora) {
@@ -155,9 +78,6 @@ export function train(
   const dec = new Decoder();
   // names in lower case are read at run time only (Decoder.lowerCase)
   dec.lowerCase = false;
-  dec.viterbi = !opts.greedy;
-  const golds = dec.viterbi ? regions.map(reachableGold) : [];
-  const feats = new Int32Array(MAX_FEATURES);
   const order = regions.map((_, i) => i);
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     // Fisher-Yates with the seeded generator
@@ -169,12 +89,6 @@ export function train(
     let seen = 0;
     for (const r of order) {
       const region = regions[r]!;
-      if (dec.viterbi) {
-        wrong += structuredStep(dec, p, region, golds[r]!, feats);
-        seen += region.tokens.count;
-        p.step++;
-        continue;
-      }
       dec.decode(region.tokens, p.w, region.lineStart, 0, (feats, n, guess, i, prev) => {
         // the gold tag, or where the tags decided before make it impossible (I- after no name of its kind), the
         // tag that opens that name
@@ -241,7 +155,6 @@ async function main(): Promise<void> {
       out: { type: 'string', default: path.join(__dirname, '../../../pseudonymiser/data/ner.json') },
       'no-write': { type: 'boolean', default: false },
       synthetic: { type: 'string', default: '6000' },
-      greedy: { type: 'boolean', default: false },
     },
   });
   const root = path.resolve(values.corpus);
@@ -258,7 +171,7 @@ async function main(): Promise<void> {
   const trainOn = synthetic > 0 ? [...corpora, (await import('./synthetic')).syntheticCorpus(synthetic)] : corpora;
   const log = (line: string): void => console.error(line);
   const started = Date.now();
-  const avg = train(trainOn, { epochs: Number(values.epochs), seed: Number(values.seed), log, greedy: values.greedy });
+  const avg = train(trainOn, { epochs: Number(values.epochs), seed: Number(values.seed), log });
   log(`trained in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const model = encodeWeights(avg, {
     trainedOn: trainOn.filter((c) => c.ships).map((c) => `${c.name} (${c.licence}), train split`),
