@@ -11,7 +11,7 @@
  * the two tags decided before it, the position in its sentence, and the
  * context the caller names (a JSON key or a table column: `ctx`).
  */
-import { flagsOf, isPlace, isPublicOrg, registerOf, WORD as EN_WORD, WORD_TOP, WORD_RARE } from '../lexicon';
+import { flagsOf, isPlace, isPublicOrg, registerOf } from '../lexicon';
 import { RunMemo } from '../../../memo';
 import { LINK, NUMBER, PUNCT, WORD, type Tokens } from './tokens';
 
@@ -353,13 +353,6 @@ export function featuresAt(
   out[n++] = mix(30, f.suffix4[i]!);
   out[n++] = mix(31, f.prefix[i]!);
   out[n++] = mix(32, f.register[i]! * 2 + (i > 0 && f.register[i - 1]! > 0 ? 1 : 0));
-  // a capitalised word inside a sentence that no English list holds, read by the words around it (`met Okonkwo
-  // at`): what such words' contexts say, apart from the contexts of every other word
-  if (!op && f.caps[i] === 0 && (fl & (EN_WORD | WORD_TOP | WORD_RARE)) === 0 && upperFirst(t, i)) {
-    out[n++] = mix(33, w1);
-    out[n++] = mix(34, x1);
-    out[n++] = mix(35, Math.imul(w1, 31) ^ x1);
-  }
   if (ctx !== 0) {
     out[n++] = mix(26, ctx);
     out[n++] = mix(27, ctx ^ Math.imul(sh, 31));
@@ -368,14 +361,5 @@ export function featuresAt(
   return n;
 }
 
-/** Whether token `i` starts with a capital letter (A-Z, or a letter above Latin-1 whose upper case it is). */
-function upperFirst(t: Tokens, i: number): boolean {
-  const c = t.text.charCodeAt(t.start[i]!);
-  if (c >= 65 && c <= 90) return true;
-  if (c < 192) return false;
-  const ch = String.fromCharCode(c);
-  return ch !== ch.toLowerCase();
-}
-
 /** The most features featuresAt writes. */
-export const MAX_FEATURES = 39 + FLAG_BITS;
+export const MAX_FEATURES = 36 + FLAG_BITS;
