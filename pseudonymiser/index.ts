@@ -363,10 +363,10 @@ function checkText(bytes: Uint8Array): void {
  * stringStart), or, where no string opens within twice `step`, right after a
  * comma outside strings (a long array of numbers).
  * A block lying within one piece is a view of it; one spanning pieces is
- * gathered into a buffer that the next such block reuses (`scratch.buf`, which
- * the next read of the trace reuses too: the passes read one after another): a
- * block is read only until the next is asked for, and a piece only until the
- * next piece is.
+ * gathered into a buffer that the next such block reuses (and, when it was made
+ * the trace's size, the next read of the trace too, from `scratch.buf`: the passes
+ * read one after another): a block is read only until the next is asked for, and
+ * a piece only until the next piece is.
  */
 function* byteBlocks(
   source: TraceSource,
@@ -384,7 +384,9 @@ function* byteBlocks(
       const whole = format === 'text' || held + bytes.length > 2 * step ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
-      gathered = scratch.buf = bigger;
+      gathered = bigger;
+      // kept for the next read when it is the trace's size (a long line's); a block's is collected between reads
+      if (whole > 0) scratch.buf = bigger;
     }
     gathered.set(bytes, held);
     held += bytes.length;
