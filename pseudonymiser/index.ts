@@ -286,6 +286,30 @@ function rawMode(
   return rawPatterns(surfaces, json, chains);
 }
 
+/**
+ * Where pass two may cut a long line or JSON string in raw mode: where no occurrence of a pattern, letter
+ * case and boundaries aside, is within the longest pattern's length of the cut (Matcher.clearAround, on the
+ * text decoded around it), nor any edit of pass one (`sites`, sorted, from `first()` on: those of the
+ * stretches not yet twinned). No match then spans the cut, in the text nor in its twin, which is the text
+ * there; each side is scanned, twinned and self-checked as within the whole, and the twin is the same.
+ */
+function cutter(matcher: Matcher, sites: readonly Edit[], first: () => number): CutCheck {
+  return (buf, lo, c, hi, pos) => {
+    const reach = matcher.longest + 1;
+    // at least 2 * reach characters each side (at most 3 bytes a character, 4 for two)
+    let a = c - 8 * reach;
+    let b = c + 8 * reach;
+    if (a < lo || b > hi) return false;
+    while ((buf[a]! & 0xc0) === 0x80) a++;
+    while (b < hi && (buf[b]! & 0xc0) === 0x80) b--;
+    const text = buf.toString('utf8', a, b);
+    if (!matcher.clearAround(text, units(buf, a, c))) return false;
+    for (let j = first(); j < sites.length && sites[j]!.start <= pos + reach; j++)
+      if (sites[j]!.end >= pos - reach) return false;
+    return true;
+  };
+}
+
 /** JSON Lines is read in blocks of about this many bytes of whole lines: the document is never held whole. */
 const BLOCK_BYTES = 1 << 20;
 /**
@@ -339,20 +363,30 @@ function checkText(bytes: Uint8Array): void {
  * stringStart), or, where no string opens within twice `step`, right after a
  * comma outside strings (a long array of numbers).
  * A block lying within one piece is a view of it; one spanning pieces is
- * gathered into a buffer that the next such block reuses: a block is read
- * only until the next is asked for, and a piece only until the next piece is.
+ * gathered into a buffer that the next such block reuses (and, when it was made
+ * the trace's size, the next read of the trace too, from `scratch.buf`: the passes
+ * read one after another): a block is read only until the next is asked for, and
+ * a piece only until the next piece is.
  */
-function* byteBlocks(source: TraceSource, format: Format, step: number): Generator<Uint8Array> {
-  let gathered = Buffer.alloc(0);
+function* byteBlocks(
+  source: TraceSource,
+  format: Format,
+  step: number,
+  scratch: { buf: Buffer },
+): Generator<Uint8Array> {
+  let gathered = scratch.buf;
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
     if (held + bytes.length > gathered.length) {
-      // a text's block is gathered into a buffer of the text's size at once (doubling up to it would take up to
-      // twice a long line; the pages of it that are never written are never resident)
-      const whole = format === 'text' ? source.size : 0;
+      // a text's block, or a block past twice a step (a long line or JSON string), is gathered into a buffer of the
+      // trace's size at once (doubling up to it would take up to twice a long line, and copies of it; the pages of
+      // it that are never written are never resident)
+      const whole = format === 'text' || held + bytes.length > 2 * step ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
       gathered = bigger;
+      // kept for the next read when it is the trace's size (a long line's); a block's is collected between reads
+      if (whole > 0) scratch.buf = bigger;
     }
     gathered.set(bytes, held);
     held += bytes.length;
@@ -422,6 +456,11 @@ interface Survey {
   readonly digests: string[] | null;
   /** A JSON document: whether it parses (walked a block at a time, see JsonWalk); null for other formats. */
   readonly parses: boolean | null;
+  /**
+   * Where every read of the trace gathers its blocks that span pieces (see byteBlocks): a long line or JSON
+   * string is gathered into one buffer for all reads, not into one per read that lives on until collected.
+   */
+  readonly scratch: { buf: Buffer };
 }
 
 const ESCAPE_HEAD = Buffer.from('\\u00');
@@ -452,7 +491,8 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
   const parse = format === 'json' ? new JsonWalk(new PathNode('', null)) : null;
   let parses = parse !== null;
   let first = true;
-  for (const bytes of byteBlocks(source, format, step)) {
+  const scratch = { buf: Buffer.alloc(0) };
+  for (const bytes of byteBlocks(source, format, step, scratch)) {
     checkText(bytes);
     if (nesting !== null && !nesting.feed(bytes)) {
       throw new UnsupportedContentError(
@@ -470,26 +510,94 @@ function survey(source: TraceSource, format: Format, step: number, json: boolean
     }
     first = false;
   }
-  return { ascii, escapedPrintable, digests, parses: parse === null ? null : parses && parse.done() };
+  return { ascii, escapedPrintable, digests, parses: parse === null ? null : parses && parse.done(), scratch };
 }
 
 /**
- * The first opening quote of a string of the JSON document in `buf` at or after `from`, reading it from
- * `at` (a position outside strings); -1 when none. In a document that parsed, every pass-two pattern is a
+ * Whether pass two may cut a long line or JSON string before byte `c` of `buf` (a cut byte, at document
+ * position `pos`) in a stretch of [lo, hi) (see cutter).
+ */
+type CutCheck = (buf: Buffer, lo: number, c: number, hi: number, pos: number) => boolean;
+
+/** Tries of a CutCheck per stretch: past them, a stretch runs on to where it would end without one. */
+const CUT_TRIES = 64;
+
+/**
+ * Bytes that pass two may cut before inside a long line or JSON string: ASCII (never inside a UTF-8
+ * sequence), neither a letter nor a digit (a match ending or starting next to one passes its boundary check as
+ * at the end or start of a text), nor a JSON string's quote, backslash or escapable slash (a cut never splits an
+ * escape, nor a surrogate pair written as two), nor a line feed (stretches end after one otherwise).
+ */
+function cutByte(b: number): boolean {
+  return (
+    b < 0x7f &&
+    (b === 0x09 || b >= 0x20) &&
+    !((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)) &&
+    b !== 0x22 &&
+    b !== 0x5c &&
+    b !== 0x2f
+  );
+}
+
+/** UTF-16 code units of the UTF-8 text in [from, to) of `buf` (whole characters). */
+function units(buf: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const b = buf[i]!;
+    if ((b & 0xc0) !== 0x80) n += b >= 0xf0 ? 2 : 1;
+  }
+  return n;
+}
+
+/**
+ * Where pass two cuts a stretch of the JSON document in `buf` that starts at `at` (inside a string when
+ * `state.inString`): before the first opening quote of a string at or after `from`, or else, with `cut`,
+ * before the first byte at or after `far` that `cut` accepts (inside a string or not, never right after a
+ * backslash; `cut` gets the byte's position, and is asked CUT_TRIES times at most); -1 when neither.
+ * `state.inString` is left as it is at the cut. In a document that parsed, every pass-two pattern is a
  * surface written inside a JSON string, which holds no bare quote: no match spans one, and pass two may cut
  * the document there.
  */
-function stringStart(buf: Uint8Array, at: number, from: number): number {
-  let inString = false;
+function stringStart(
+  buf: Uint8Array,
+  at: number,
+  from: number,
+  state: { inString: boolean },
+  cut: ((c: number) => boolean) | null,
+  far: number,
+): number {
+  let inString = state.inString;
+  let tries = cut === null ? 0 : CUT_TRIES;
   for (let i = at; i < buf.length; i++) {
     const c = buf[i]!;
+    if (tries > 0 && i >= far && cutByte(c)) {
+      tries--;
+      if (cut!(i)) {
+        state.inString = inString;
+        return i;
+      }
+    }
     if (inString) {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
-      if (i >= from) return i;
+      if (i >= from) {
+        state.inString = false;
+        return i;
+      }
       inString = true;
     }
+  }
+  return -1;
+}
+
+/** The first byte in [from, to) of `buf` that `cut` accepts (asked CUT_TRIES times at most), or -1. */
+function cutAt(buf: Uint8Array, from: number, to: number, cut: (c: number) => boolean): number {
+  let tries = CUT_TRIES;
+  for (let i = from; i < to && tries > 0; i++) {
+    if (!cutByte(buf[i]!)) continue;
+    tries--;
+    if (cut(i)) return i;
   }
   return -1;
 }
@@ -500,7 +608,8 @@ function stringStart(buf: Uint8Array, at: number, from: number): number {
  * told the bytes read so far. With `split`, a JSON Lines block (or a text) is handed
  * out in stretches of whole lines of about `split` bytes, each decoded alone, and
  * a JSON document in stretches of about `split` bytes that each start at a
- * string's opening quote (see stringStart). A
+ * string's opening quote (see stringStart). With `cutCheck`, a line (a JSON document's
+ * stretch) longer than twice `split` is also cut past that where it accepts (see cutter). A
  * JSON Lines document that is not all ASCII is also cut between its ASCII and
  * non-ASCII lines (format/runs.ts), so that most of it decodes to strings of
  * one byte per character.
@@ -512,6 +621,7 @@ function blocksOf(
   known: Survey,
   onBlock?: (bytesRead: number) => void,
   split = Infinity,
+  cutCheck: CutCheck | null = null,
 ): LineBlocks {
   const { digests } = known;
   return {
@@ -520,12 +630,26 @@ function blocksOf(
       let read = 0;
       let offset = 0;
       let n = 0;
-      for (const bytes of byteBlocks(source, format, step)) {
+      for (const bytes of byteBlocks(source, format, step, known.scratch)) {
         if (digests !== null && digests[n] !== hash('sha256', bytes, 'base64')) throw new SourceChangedError();
         n++;
         // the survey checked these bytes: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
         const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+        // a JSON block starts outside strings (byteBlocks); a stretch may end inside one (stringStart)
+        const state = { inString: false };
         for (let at = 0; at < buf.length;) {
+          // where a long stretch may be cut, at byte c (the document position counted from `at`)
+          let counted = at;
+          let pos = offset;
+          const cut =
+            cutCheck === null
+              ? null
+              : (c: number): boolean => {
+                  // asked at growing positions: the document position is counted on from the last one
+                  pos += units(buf, counted, c);
+                  counted = c;
+                  return cutCheck(buf, at, c, format === 'json' ? buf.length : nl < 0 ? buf.length : nl, pos);
+                };
           // a line feed byte is never inside a UTF-8 sequence: each stretch is text on its own
           const nl =
             buf.length - at <= split
@@ -533,9 +657,14 @@ function blocksOf(
               : format !== 'json'
                 ? buf.indexOf(10, at + split - 1)
                 : format === 'json'
-                  ? stringStart(buf, at, at + split)
+                  ? stringStart(buf, at, at + split, state, cut, at + 2 * split)
                   : -1;
           let stop = format === 'json' ? (nl < 0 ? buf.length : nl) : nl < 0 ? buf.length : nl + 1;
+          // a line longer than twice a stretch: cut where `cutCheck` accepts past that, if it does
+          if (format !== 'json' && cut !== null && stop - at > 2 * split) {
+            const c = cutAt(buf, at + 2 * split, nl < 0 ? buf.length : nl, cut);
+            if (c >= 0) stop = c;
+          }
           // ASCII lines decoded apart from the others are held one byte per character (see format/runs.ts)
           if (format === 'jsonl' && !known.ascii) stop = stretchEnd(buf, at, stop);
           const text = buf.toString('utf8', at, stop);
@@ -727,6 +856,8 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
       progress?.(0.5 + (0.5 * read) / total);
     },
     split,
+    // a long line or JSON string is cut too (raw mode: decoded segments are cut by the JSON walk)
+    raw === null ? null : cutter(raw.matcher, docSites, () => site),
   );
   // read whole (see split): the blocks joined into one text
   for (const block of split === Infinity ? joined(passTwoBlocks) : passTwoBlocks) {

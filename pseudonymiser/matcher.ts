@@ -313,6 +313,11 @@ export class Matcher {
     return this.patterns.length;
   }
 
+  /** Length of the longest pattern. */
+  get longest(): number {
+    return this.maxLength;
+  }
+
   /**
    * Finds matches in text[from, to), leftmost-longest, non-overlapping,
    * case- and boundary-checked.
@@ -390,6 +395,33 @@ export class Matcher {
       this.hits = null;
     }
     return { matches: select(found), recording: { checkpoints, keyHits: Int32Array.from(hits) } };
+  }
+
+  /**
+   * Whether no occurrence of a pattern, letter case and token boundaries aside (a long pattern: its key,
+   * and the rest as long as the pattern, whatever it holds), overlaps text[c - reach, c + reach], reach
+   * being the longest pattern's length plus one; reads text[c - 2 * reach, c + 2 * reach). Where it holds,
+   * and text[c] is neither a letter nor a digit, text may be cut before c: each side (and a twin in which
+   * nothing was replaced there) is scanned as within the whole (see the pass-two stretches of index.ts).
+   */
+  clearAround(text: string, c: number): boolean {
+    if (this.patterns.length === 0) return true;
+    const reach = this.maxLength + 1;
+    const hi = Math.min(text.length, c + 2 * reach);
+    const { dict, out, keyLength, patterns } = this;
+    this.state = 0;
+    for (let i = Math.max(0, c - 2 * reach); i < hi;) {
+      i = this.advance(text, i, hi, undefined);
+      for (let r = this.reported; r !== -1; r = dict[r]!) {
+        const more = this.extra.get(r);
+        for (let k = -1; k < (more ? more.length : 0); k++) {
+          const p = k < 0 ? out[r]! : more![k]!;
+          const start = i - keyLength[p]!;
+          if (start <= c + reach && start + patterns[p]!.text.length >= c - reach) return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**
