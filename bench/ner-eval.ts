@@ -6,7 +6,7 @@
  *
  *   npm run build && node dist/bench/ner-eval.js [--corpus DIR] [--split test|dev|train] [--only a,b]
  *                                               [--json FILE] [--dump DIR] [--other NAME=DIR]
- *                                               [--misses DIR]
+ *                                               [--misses DIR] [--damage DIR]
  *
  * Each corpus's units (a sentence a line) are written as one text trace and
  * twinned, so that a name found in one line is replaced in every line, as in
@@ -19,7 +19,9 @@
  *   that the twin rewrote.
  *
  * `--misses DIR` writes each corpus's persons left whole (DIR/NAME.tsv: the
- * mention, its forms, its line) for reading a dev split's misses.
+ * mention, its forms, its line) for reading a dev split's misses. `--damage DIR` writes each corpus's
+ * rewritten capitalised O words (DIR/NAME.tsv: line number, word, the surface that replaced it, its kind, the
+ * detector functions that reported it, the labels the word has elsewhere, the line; bench/ner-damage.ts).
  *
  * `--dump DIR` writes each corpus's lines (DIR/NAME.txt) for another tool;
  * `--other NAME=DIR` reads that tool's output of the same lines (DIR/NAME.txt,
@@ -35,6 +37,9 @@ import { twin } from '../pseudonymiser';
 import { isPublicOrg, lowerNameAt } from '../pseudonymiser/detectors/people/lexicon';
 import { loadCorpora, type Split, type Unit } from '../training/ner/corpora';
 import { keyFor, repoRoot } from './util';
+import { defaultDetectors } from '../pseudonymiser/detectors';
+import type { Detector } from '../pseudonymiser/types';
+import { damageRows, recordingDetectors, type Recorded } from './ner-damage';
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -66,6 +71,27 @@ export interface Figures {
 /** A unit's text on one line. */
 export function lineOf(u: Unit): string {
   return u.text.replace(/[\r\n]/g, ' ');
+}
+
+/**
+ * Each capitalised word labelled as no entity and not opening its line (what damage counts): its unit, the unit's
+ * index, the token's index, and whether the twin `out` changed it.
+ */
+export function forEachCapitalisedO(
+  units: readonly Unit[],
+  out: readonly string[],
+  visit: (u: Unit, k: number, i: number, changed: boolean) => void,
+): void {
+  units.forEach((u, k) => {
+    const line = out[k] ?? '';
+    const text = lineOf(u);
+    for (let i = 1; i < u.labels.length; i++) {
+      if (u.labels[i] !== 'O') continue;
+      const w = text.slice(u.starts[i]!, u.ends[i]!);
+      if (!/^\p{Lu}\p{Ll}{2,}$/u.test(w)) continue;
+      visit(u, k, i, !standsIn(line, w));
+    }
+  });
 }
 
 /** The figures of one tool's output lines (`out[k]` is the twin of `units[k]`). */
@@ -104,10 +130,11 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
         lowerNames++;
         if (!standsIn(line, w)) lowerRewritten++;
       }
-      if (!/^\p{Lu}\p{Ll}{2,}$/u.test(w)) continue;
-      capitalised++;
-      if (!standsIn(line, w)) rewritten++;
     }
+  });
+  forEachCapitalisedO(units, out, (_u, _k, _i, changed) => {
+    capitalised++;
+    if (changed) rewritten++;
   });
   return {
     corpus,
@@ -203,9 +230,11 @@ export function missedPersons(units: readonly Unit[], out: readonly string[]): s
 }
 
 /** tracetwin's twin of the units, as one text trace, a unit a line. */
-export function twinLines(units: readonly Unit[], key: string): string[] {
+export function twinLines(units: readonly Unit[], key: string, detectors?: readonly Detector[]): string[] {
   const doc = units.map(lineOf).join('\n') + '\n';
-  const out = twin(Buffer.from(doc), { key, format: 'text' }).output.toString('utf8').split('\n');
+  const out = twin(Buffer.from(doc), { key, format: 'text', ...(detectors ? { detectors } : {}) })
+    .output.toString('utf8')
+    .split('\n');
   if (out.length !== units.length + 1) throw new Error('the twin has another line count');
   return out.slice(0, units.length);
 }
@@ -291,6 +320,7 @@ function main(): void {
       dump: { type: 'string' },
       other: { type: 'string', multiple: true },
       misses: { type: 'string' },
+      damage: { type: 'string' },
     },
     strict: true,
   });
@@ -322,7 +352,12 @@ function main(): void {
       fs.mkdirSync(values.dump, { recursive: true });
       fs.writeFileSync(path.join(values.dump, `${c.name}.txt`), units.map(lineOf).join('\n') + '\n');
     }
-    const twins = twinLines(units, key);
+    const recorded: Recorded[] = [];
+    const twins = twinLines(units, key, values.damage ? recordingDetectors(defaultDetectors, recorded) : undefined);
+    if (values.damage) {
+      fs.mkdirSync(values.damage, { recursive: true });
+      fs.writeFileSync(path.join(values.damage, `${c.name}.tsv`), damageRows(units, twins, recorded));
+    }
     rows.push(measureLines(c.name, 'tracetwin', units, twins));
     if (values.misses) {
       fs.mkdirSync(values.misses, { recursive: true });

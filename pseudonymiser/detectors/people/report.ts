@@ -3,7 +3,7 @@
  * resolution phase remembers of them.
  */
 import type { FindingSink } from '../../types';
-import { isPlainWord } from './score';
+import { isPlainWord, neverName } from './score';
 import { isPlace, isPublicOrg } from './lexicon';
 import { orgCanonical, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
@@ -49,6 +49,24 @@ function firstReport(st: PeopleState, key: string): boolean {
   return true;
 }
 
+/** Words that end a place's name (`Santa Clara Valley`, `Dallas Street`, `North Sea`), lower case. */
+const PLACE_HEADS = new Set(
+  `street avenue road boulevard valley sea ocean river lake mountains island islands bay gulf coast peninsula desert
+  county province region`.split(/\s+/),
+);
+const COMPASS = new Set(['north', 'south', 'east', 'west']);
+
+/**
+ * Whether a name of two words or more reads as a place's: it ends in a word that heads places' names after a place
+ * (`Santa Clara Valley`, `Dallas Street`) or a point of the compass (`Brent North Sea`).
+ */
+export function placeShaped(lowerSurface: string): boolean {
+  const cut = lowerSurface.lastIndexOf(' ');
+  if (cut <= 0 || !PLACE_HEADS.has(lowerSurface.slice(cut + 1))) return false;
+  const rest = lowerSurface.slice(0, cut);
+  return isPlace(rest) || COMPASS.has(rest.slice(rest.lastIndexOf(' ') + 1));
+}
+
 /** A full name (given and family known). */
 export function reportPerson(
   sink: FindingSink,
@@ -63,8 +81,12 @@ export function reportPerson(
   given = own(given);
   family = own(family);
   if (surface.length < 3 && !(surface.length === 2 && isCjk(surface))) return;
-  // a place's whole name (`Sierra Leone`, `Los Angeles`) is no one's, whatever its words are as names
-  if (isPlace(surface.toLowerCase())) return;
+  // a place's whole name (`Sierra Leone`, `Los Angeles`, `Santa Clara Valley`) is no one's, whatever its words are
+  // as names
+  const lower = surface.toLowerCase();
+  if (isPlace(lower) || placeShaped(lower)) return;
+  // a month or a day is no surname (`In July 2016`), whichever rule or model read it as one
+  if (neverName(family)) return;
   if (initialOnly || (given.length === 1 && !isCjk(given))) {
     // `J. Doe`: a surname with an initial; linked to a full name in resolution
     reportLone(sink, st, surface, 'family', family, true);
@@ -91,6 +113,8 @@ export function reportLone(
   at?: number,
   local = false,
 ): void {
+  // a calendar word alone (`on 7 June 2014`, `in August`) is a date, whichever rule or model read it as a name
+  if (neverName(name)) return;
   surface = own(surface);
   name = own(name);
   const canonical = role === 'given' ? `${name}|` : `|${name}`;

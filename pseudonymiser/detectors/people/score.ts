@@ -13,7 +13,7 @@ import { FIRST, FIRST_RARE, SURNAME, SURNAME_RARE, WORD, WORD_RARE, WORD_TOP, fl
  * (`on September 1`, `Sunday Sept 19th`, `We Bring To You`). Never a name part.
  */
 const NEVER = new Set(
-  `january february march september october november december feb mar apr jun jul aug sep sept oct nov dec
+  `january february march july september october november december feb mar apr jun jul aug sep sept oct nov dec
   monday tuesday wednesday thursday friday saturday sunday tues thur thurs christmas easter thanksgiving halloween
   today tomorrow tonight yesterday i you he she we they me him her us them it`.split(/\s+/),
 );

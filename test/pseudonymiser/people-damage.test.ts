@@ -1,0 +1,66 @@
+/**
+ * Damage classes ended where every people rule and the learned model report (people/report.ts): a calendar word
+ * is no name part, whoever read it as one, and a name that reads as a place's (`… Valley`, `… Street`, `North Sea`)
+ * is no one's. The person beside them is still replaced.
+ */
+import { twin } from '../../pseudonymiser';
+import { placeShaped } from '../../pseudonymiser/detectors/people/report';
+import { neverName } from '../../pseudonymiser/detectors/people/score';
+
+const KEY = '3c'.repeat(32);
+
+function text(input: string): string {
+  return twin(Buffer.from(input), { key: KEY, format: 'text' }).output.toString();
+}
+
+describe('calendar words', () => {
+  it('are no name part, given or family, July included', () => {
+    for (const w of ['july', 'june', 'august', 'april', 'may', 'september', 'friday']) expect(neverName(w)).toBe(true);
+    expect(neverName('juliet')).toBe(false);
+  });
+
+  it('stay in dates across a trace that names people', () => {
+    const input = [
+      'In July 2019 the committee met twice.',
+      'The audit closed on 3 July 2021 after review.',
+      'Leticia Wojcik signed the memo on 14 June 2020.',
+      'By June 2022 the new office had opened.',
+      'Dimitri Olufemi joined in August 2018.',
+      '',
+    ].join('\n');
+    const out = text(input).split('\n');
+    expect(out[0]).toContain('July 2019');
+    expect(out[1]).toContain('3 July 2021');
+    expect(out[2]).toContain('14 June 2020');
+    expect(out[2]).not.toContain('Wojcik');
+    expect(out[3]).toContain('June 2022');
+    expect(out[4]).toContain('August 2018');
+    expect(out[4]).not.toContain('Olufemi');
+  });
+});
+
+describe('names that read as places', () => {
+  it('end in a word that heads places after a place or a point of the compass', () => {
+    expect(placeShaped('santa clara valley')).toBe(true);
+    expect(placeShaped('dallas street')).toBe(true);
+    expect(placeShaped('brent north sea')).toBe(true);
+    expect(placeShaped('michael bay')).toBe(false);
+    expect(placeShaped('ricki lake')).toBe(false);
+    expect(placeShaped('valley')).toBe(false);
+  });
+
+  it('stay whole in a trace, and the person beside them is replaced', () => {
+    const input = [
+      'The orchard sits in Santa Clara Valley near the highway.',
+      'Water pipes burst on Dallas Street overnight.',
+      'Rigs in the Brent North Sea field were shut.',
+      'Harriet Abernathy-Quist wrote the incident report.',
+      '',
+    ].join('\n');
+    const out = text(input).split('\n');
+    expect(out[0]).toContain('Santa Clara Valley');
+    expect(out[1]).toContain('Dallas Street');
+    expect(out[2]).toContain('Brent North Sea');
+    expect(out[3]).not.toContain('Abernathy');
+  });
+});
