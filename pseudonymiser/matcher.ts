@@ -60,6 +60,10 @@ const TAIL = 8;
  */
 const KEY_CHARS = 32;
 
+/** Pattern flags, as the matcher keeps them. */
+const FLAG_CASE_INSENSITIVE = 1;
+const FLAG_ANYWHERE = 2;
+
 export interface Pattern {
   readonly text: string;
   readonly caseInsensitive: boolean;
@@ -97,32 +101,43 @@ export class Matcher {
   private readonly delta: Int32Array;
   /** Offset in `delta` of the first row of a state with reports (the rows of those that have none come first). */
   private readonly reportRows: number;
-  /** Where the reports of the state of each row from `reportRows` on start. */
+  /** Where the reports of the state of each row from `reportRows` on start (an output, or -1). */
   private readonly rowReport: Int32Array;
-  /** Trie edges of every state: a child list through first-child / next-sibling links, with the child's class. */
-  private readonly firstChild: Int32Array;
-  private readonly nextSibling: Int32Array;
+  /*
+   * States are numbered breadth first, the children of a state in order of
+   * their class: a state's depth never decreases with its number, the dense
+   * states are the first `denseCount`, and the children of state s are the
+   * states first[s] to first[s + 1] - 1. Fourteen bytes a state in all.
+   */
+  private readonly first: Int32Array;
+  /** The class of the trie edge into each state. */
   private readonly edgeClass: Uint16Array;
   private readonly fail: Int32Array;
-  /** Encoded form of every state (its row offset when dense). */
-  private readonly code: Int32Array;
-  /** Pattern index ending at a state, or -1. */
-  private readonly out: Int32Array;
-  /** Next state along the failure chain that has an output, or -1. */
-  private readonly dict: Int32Array;
-  /** The state itself when it has an output, else dict: where reporting starts. */
+  /** Where reporting starts at each state: the first output (see below) on the state's failure chain, itself included, or -1. */
   private readonly report: Int32Array;
-  private readonly patterns: readonly Pattern[];
+  /** How many states are dense (the first ones), and the encoded form (row offset) of each. */
+  private readonly denseCount: number;
+  private readonly denseCode: Int32Array;
+  /** The first state of each depth (one more entry: the number of states). */
+  private readonly levelStart: Int32Array;
+  /*
+   * An output is a state at which patterns end: outPattern the first of them
+   * (by index), `extra` the others; outNext the next output along the failure
+   * chain, or -1.
+   */
+  private readonly outPattern: Int32Array;
+  private readonly outNext: Int32Array;
+  /** Patterns whose folded text is the same up to their key's end: the other ones of an output. */
+  private readonly extra: Map<number, number[]>;
+  /** The text of each pattern, and its flags (FLAG_*): the Pattern objects are not kept. */
+  private readonly texts: string[];
+  private readonly flags: Uint8Array;
   /** Length of the longest pattern. */
   private readonly maxLength: number;
   /** Length of the longest key (see keyLength). */
   private readonly maxKey: number;
-  /** Depth of every state in the trie (the length of the text it stands for). */
-  private readonly depth: Int32Array;
   /** The state whose dense row starts at offset k * i. */
   private readonly stateOfRow: Int32Array;
-  /** Patterns whose folded text is the same up to their key's end: the other ones ending at one state. */
-  private readonly extra: Map<number, number[]>;
   /** How many characters of each pattern the automaton reads (its key); the whole text for most. */
   private readonly keyLength: Int32Array;
   /** Scanning raw JSON text: an escape such as `\n` before a match is a boundary. */
@@ -131,7 +146,7 @@ export class Matcher {
   private hits: number[] | null = null;
   /** The scan's encoded state, between advance and its caller. */
   private state = 0;
-  /** Where the reports of the last character advance read start (a state), or -1. */
+  /** Where the reports of the last character advance read start (an output), or -1. */
   private reported = -1;
 
   /**
@@ -139,18 +154,27 @@ export class Matcher {
    * `keyChars`: patterns longer than this enter by a key (tests set it low to exercise keys).
    */
   constructor(patterns: readonly Pattern[], denseCells = DENSE_CELLS, keyChars = KEY_CHARS) {
-    this.patterns = patterns;
+    const count = patterns.length;
+    const texts = new Array<string>(count);
+    const flags = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      const p = patterns[i]!;
+      texts[i] = p.text;
+      flags[i] = (p.caseInsensitive ? FLAG_CASE_INSENSITIVE : 0) | (p.anywhere ? FLAG_ANYWHERE : 0);
+    }
+    this.texts = texts;
+    this.flags = flags;
     const f = fold();
     const keyLength = keyLengths(patterns, keyChars, f);
     const classes = new Uint16Array(65536);
     let k = 1; // class 0: a character in no pattern
-    let chars = 0;
     let maxLength = 0;
-    for (let idx = 0; idx < patterns.length; idx++) {
-      const text = patterns[idx]!.text;
+    let maxKey = 0;
+    for (let idx = 0; idx < count; idx++) {
+      const text = texts[idx]!;
       const key = keyLength[idx]!;
-      chars += key;
       maxLength = Math.max(maxLength, text.length);
+      maxKey = Math.max(maxKey, key);
       for (let i = 0; i < key; i++) {
         const c = f[text.charCodeAt(i)]!;
         if (classes[c] === 0) classes[c] = k++;
@@ -164,153 +188,197 @@ export class Matcher {
     this.classes = classes;
     this.k = k;
     this.maxLength = maxLength;
+    this.maxKey = maxKey;
+    this.keyLength = keyLength;
 
-    // trie: at most one state per pattern character, plus the root
-    const cap = chars + 1;
-    const firstChild = new Int32Array(cap).fill(-1);
-    const nextSibling = new Int32Array(cap).fill(-1);
-    const edgeClass = new Uint16Array(cap);
-    const depth = new Int32Array(cap);
-    const outAll = new Int32Array(cap).fill(-1);
-    const rootChild = new Int32Array(k); // 0: none (the root is nobody's child)
-    const extra = new Map<number, number[]>();
+    // The trie is built from the keys sorted by their classes (equal ones by index), a level at a time:
+    // the states of a depth are the runs of sorted keys that share their beginning that long, so no
+    // state is ever made and then moved, and nothing is kept per character but the four arrays above.
+    const cls = (p: number, i: number): number => classes[f[texts[p]!.charCodeAt(i)]!]!;
+    let m = 0;
+    for (let idx = 0; idx < count; idx++) if (keyLength[idx]! > 0) m++;
+    const order = new Int32Array(m);
+    for (let idx = 0, r = 0; idx < count; idx++) if (keyLength[idx]! > 0) order[r++] = idx;
+    // common beginning, in classes, of the keys of patterns a and b
+    const common = (a: number, b: number): number => {
+      const n = Math.min(keyLength[a]!, keyLength[b]!);
+      let i = 0;
+      while (i < n && cls(a, i) === cls(b, i)) i++;
+      return i;
+    };
+    order.sort((a, b) => {
+      const i = common(a, b);
+      const la = keyLength[a]!;
+      const lb = keyLength[b]!;
+      if (i === la || i === lb) return la - lb || a - b;
+      return cls(a, i) - cls(b, i);
+    });
+    // lcp[r]: the common beginning of sorted keys r - 1 and r; key r adds the states of depths lcp[r] + 1
+    // to its length
+    const lcp = new Int32Array(m);
+    const perDepth = new Int32Array(maxKey + 2);
     let n = 1;
-    for (let idx = 0; idx < patterns.length; idx++) {
-      const text = patterns[idx]!.text;
-      const key = keyLength[idx]!;
-      if (key === 0) continue;
-      let st = 0;
-      for (let i = 0; i < key; i++) {
-        const cls = classes[f[text.charCodeAt(i)]!]!;
-        let next: number;
-        if (st === 0) next = rootChild[cls]! === 0 ? -1 : rootChild[cls]!;
-        else {
-          next = firstChild[st]!;
-          while (next !== -1 && edgeClass[next] !== cls) next = nextSibling[next]!;
+    for (let r = 0; r < m; r++) {
+      const l = r === 0 ? 0 : common(order[r - 1]!, order[r]!);
+      lcp[r] = l;
+      const key = keyLength[order[r]!]!;
+      n += key - l;
+      perDepth[l + 1]!++;
+      perDepth[key + 1]!--;
+    }
+    for (let d = 2; d <= maxKey; d++) perDepth[d]! += perDepth[d - 1]!;
+    perDepth[0] = 1;
+    const levelStart = new Int32Array(maxKey + 2);
+    for (let d = 0, at = 0; d <= maxKey; d++) {
+      levelStart[d] = at;
+      at += perDepth[d]!;
+    }
+    levelStart[maxKey + 1] = n;
+    const first = new Int32Array(n + 1);
+    const edgeClass = new Uint16Array(n);
+    const report = new Int32Array(n).fill(-1);
+    const outPattern = new Int32Array(m);
+    const extra = new Map<number, number[]>();
+    let outs = 0;
+    {
+      // the runs of the states of a depth, in order: sorted keys [lo, hi) of each
+      let runs = new Int32Array(2);
+      runs[1] = m;
+      let runCount = 1;
+      let next = new Int32Array(16);
+      let id = 1;
+      for (let d = 0, s = 0; runCount > 0; d++) {
+        let nextCount = 0;
+        for (let q = 0; q < runCount; q++, s++) {
+          const hi = runs[2 * q + 1]!;
+          let r = runs[2 * q]!;
+          // keys that end here come first in their run
+          if (r < hi && keyLength[order[r]!]! === d) {
+            outPattern[outs] = order[r]!;
+            report[s] = outs;
+            for (r++; r < hi && keyLength[order[r]!]! === d; r++) {
+              const more = extra.get(outs);
+              if (more) more.push(order[r]!);
+              else extra.set(outs, [order[r]!]);
+            }
+            outs++;
+          }
+          first[s] = id;
+          while (r < hi) {
+            let e = r + 1;
+            while (e < hi && lcp[e]! > d) e++;
+            edgeClass[id++] = cls(order[r]!, d);
+            if (2 * nextCount + 2 > next.length) {
+              const grown = new Int32Array(next.length * 2);
+              grown.set(next);
+              next = grown;
+            }
+            next[2 * nextCount] = r;
+            next[2 * nextCount + 1] = e;
+            nextCount++;
+            r = e;
+          }
         }
-        if (next === -1) {
-          next = n++;
-          depth[next] = depth[st]! + 1;
-          edgeClass[next] = cls;
-          nextSibling[next] = firstChild[st]!;
-          firstChild[st] = next;
-          if (st === 0) rootChild[cls] = next;
-        }
-        st = next;
+        [runs, next] = [next, runs];
+        runCount = nextCount;
       }
-      if (outAll[st] === -1) outAll[st] = idx;
-      else extra.set(st, [...(extra.get(st) ?? []), idx]);
+      first[n] = n;
     }
     const fail = new Int32Array(n);
-    const dict = new Int32Array(n).fill(-1);
     // dense rows for the states the scan spends its time in: the shallowest ones, within a budget
-    const perDepth: number[] = [];
-    for (let st = 0; st < n; st++) perDepth[depth[st]!] = (perDepth[depth[st]!] ?? 0) + 1;
     let denseDepth = 0;
     let denseRows = perDepth[0]!;
-    while (denseDepth + 1 < perDepth.length && (denseRows + perDepth[denseDepth + 1]!) * k <= denseCells) {
+    while (denseDepth + 1 <= maxKey && (denseRows + perDepth[denseDepth + 1]!) * k <= denseCells) {
       denseDepth++;
       denseRows += perDepth[denseDepth]!;
     }
-    // which dense states report (own output or one on the failure chain): failure links of those first,
-    // breadth first through the trie, so that their rows can be laid out before they are filled
-    const loud = new Uint8Array(n);
-    const dense: number[] = [0]; // the dense states, breadth first
-    {
-      const linkOf = new Int32Array(n);
-      for (let qi = 0; qi < dense.length; qi++) {
-        const st = dense[qi]!;
-        loud[st] = outAll[st] !== -1 || (st !== 0 && loud[linkOf[st]!] === 1) ? 1 : 0;
-        if (depth[st]! >= denseDepth) continue;
-        for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) {
-          let fs = 0;
-          if (st !== 0) {
-            const cls = edgeClass[ch]!;
-            for (let t = linkOf[st]!; ; t = linkOf[t]!) {
-              let c = firstChild[t]!;
-              while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
-              if (c !== -1) {
-                fs = c;
-                break;
-              }
-              if (t === 0) break;
+    const denseCount = denseRows;
+    // failure links of the dense states first, through the trie (they are few), to know which report
+    const childOf = (st: number, c: number): number => {
+      const e = first[st + 1]!;
+      for (let ch = first[st]!; ch < e; ch++) if (edgeClass[ch] === c) return ch;
+      return -1;
+    };
+    for (let st = 0; st < levelStart[denseDepth]!; st++) {
+      for (let ch = first[st]!; ch < first[st + 1]!; ch++) {
+        let fs = 0;
+        if (st !== 0) {
+          for (let t = fail[st]!; ; t = fail[t]!) {
+            const c = childOf(t, edgeClass[ch]!);
+            if (c !== -1) {
+              fs = c;
+              break;
             }
+            if (t === 0) break;
           }
-          linkOf[ch] = fs;
-          dense.push(ch);
         }
+        fail[ch] = fs;
       }
     }
+    const loud = new Uint8Array(denseCount);
+    for (let st = 0; st < denseCount; st++) loud[st] = report[st] !== -1 || (st !== 0 && loud[fail[st]!] === 1) ? 1 : 0;
     // the rows of dense states without reports first (the root's first of all), then the others
-    const code = new Int32Array(n);
-    for (let st = 0; st < n; st++) code[st] = -(st + 1);
-    const stateOfRow = new Int32Array(dense.length);
+    const denseCode = new Int32Array(denseCount);
+    const stateOfRow = new Int32Array(denseCount);
     let rows = 0;
-    for (const st of dense) if (loud[st] === 0) code[(stateOfRow[rows] = st)] = k * rows++;
+    for (let st = 0; st < denseCount; st++) if (loud[st] === 0) denseCode[(stateOfRow[rows] = st)] = k * rows++;
     const reportRows = rows * k;
-    for (const st of dense) if (loud[st] === 1) code[(stateOfRow[rows] = st)] = k * rows++;
+    for (let st = 0; st < denseCount; st++) if (loud[st] === 1) denseCode[(stateOfRow[rows] = st)] = k * rows++;
     const delta = new Int32Array(rows * k);
-    // the next state (not encoded) from a state whose row, if dense, is complete
-    const step = (st: number, cls: number): number => {
+    const codeOf = (st: number): number => (st < denseCount ? denseCode[st]! : -(st + 1));
+    // the next state from a state whose row, if dense, is complete
+    const step = (st: number, c: number): number => {
       for (;;) {
-        const c = code[st]!;
-        if (c >= 0) {
-          const v = delta[c + cls]!;
+        if (st < denseCount) {
+          const v = delta[denseCode[st]! + c]!;
           return v >= 0 ? stateOfRow[v / k]! : -v - 1;
         }
-        let ch = firstChild[st]!;
-        while (ch !== -1 && edgeClass[ch] !== cls) ch = nextSibling[ch]!;
+        const ch = childOf(st, c);
         if (ch !== -1) return ch;
         st = fail[st]!;
       }
     };
+    const outNext = new Int32Array(outs);
     // breadth first: a state's failure link is shallower, so its row is complete before it is read
-    const queue = new Int32Array(n);
-    let qn = 1;
-    for (let qi = 0; qi < qn; qi++) {
-      const st = queue[qi]!;
+    for (let st = 0; st < n; st++) {
+      const own = report[st]!;
       if (st !== 0) {
-        const fs = fail[st]!;
-        dict[st] = outAll[fs] !== -1 ? fs : dict[fs]!;
+        const up = report[fail[st]!]!;
+        if (own === -1) report[st] = up;
+        else outNext[own] = up;
       }
-      for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) {
-        fail[ch] = st === 0 ? 0 : step(fail[st]!, edgeClass[ch]!);
-        queue[qn++] = ch;
-      }
-      const base = code[st]!;
-      if (base >= 0) {
+      const e = first[st + 1]!;
+      if (st >= levelStart[denseDepth]!)
+        for (let ch = first[st]!; ch < e; ch++) fail[ch] = st === 0 ? 0 : step(fail[st]!, edgeClass[ch]!);
+      if (st < denseCount) {
+        const base = denseCode[st]!;
         if (st !== 0) {
-          const fbase = code[fail[st]!]!; // the failure state is shallower, hence dense
+          const fbase = denseCode[fail[st]!]!; // the failure state is shallower, hence dense
           delta.copyWithin(base, fbase, fbase + k);
         }
-        for (let ch = firstChild[st]!; ch !== -1; ch = nextSibling[ch]!) delta[base + edgeClass[ch]!] = code[ch]!;
+        for (let ch = first[st]!; ch < e; ch++) delta[base + edgeClass[ch]!] = codeOf(ch);
       }
     }
-    const out = outAll.slice(0, n);
-    const report = new Int32Array(n);
-    for (let st = 0; st < n; st++) report[st] = out[st] !== -1 ? st : dict[st]!;
     const rowReport = new Int32Array(rows - reportRows / k);
     for (let row = reportRows / k; row < rows; row++) rowReport[row - reportRows / k] = report[stateOfRow[row]!]!;
     this.delta = delta;
     this.reportRows = reportRows;
     this.rowReport = rowReport;
-    this.code = code;
-    this.firstChild = firstChild.slice(0, n);
-    this.nextSibling = nextSibling.slice(0, n);
-    this.edgeClass = edgeClass.slice(0, n);
+    this.first = first;
+    this.edgeClass = edgeClass;
     this.fail = fail;
-    this.out = out;
-    this.dict = dict;
     this.report = report;
-    this.depth = depth.slice(0, n);
+    this.denseCount = denseCount;
+    this.denseCode = denseCode;
+    this.levelStart = levelStart;
+    this.outPattern = outs === m ? outPattern : outPattern.slice(0, outs);
+    this.outNext = outNext;
     this.stateOfRow = stateOfRow;
     this.extra = extra;
-    this.keyLength = keyLength;
-    this.maxKey = keyLength.reduce((a, b) => Math.max(a, b), 0);
   }
 
   get size(): number {
-    return this.patterns.length;
+    return this.texts.length;
   }
 
   /** Length of the longest pattern. */
@@ -323,7 +391,7 @@ export class Matcher {
    * case- and boundary-checked.
    */
   find(text: string, from = 0, to = text.length, jsonRaw = false): Match[] {
-    if (this.patterns.length === 0) return [];
+    if (this.texts.length === 0) return [];
     this.jsonRaw = jsonRaw;
     const found: Match[] = [];
     this.scan(text, from, to, from, to, found);
@@ -336,7 +404,7 @@ export class Matcher {
    * occurrence, where find keeps a leftmost-longest choice.
    */
   findAll(text: string): Match[] {
-    if (this.patterns.length === 0) return [];
+    if (this.texts.length === 0) return [];
     this.jsonRaw = false;
     const found: Match[] = [];
     this.scan(text, 0, text.length, 0, text.length, found);
@@ -355,7 +423,7 @@ export class Matcher {
     spans: readonly { readonly start: number; readonly end: number }[],
     jsonRaw = false,
   ): Match[] {
-    if (this.patterns.length === 0 || spans.length === 0) return [];
+    if (this.texts.length === 0 || spans.length === 0) return [];
     this.jsonRaw = jsonRaw;
     // a match overlapping a span starts at most maxLength - 1 before it and ends at most that after it; a
     // boundary check reads one character after a match and, before it, an escape (\uXXXX) and its backslashes
@@ -384,7 +452,7 @@ export class Matcher {
    */
   findRecording(text: string, jsonRaw = false): { readonly matches: Match[]; readonly recording: Recording } {
     const checkpoints = new Int32Array((text.length >> CHECKPOINT_BITS) + 1);
-    if (this.patterns.length === 0) return { matches: [], recording: { checkpoints, keyHits: new Int32Array(0) } };
+    if (this.texts.length === 0) return { matches: [], recording: { checkpoints, keyHits: new Int32Array(0) } };
     this.jsonRaw = jsonRaw;
     const found: Match[] = [];
     const hits: number[] = [];
@@ -405,19 +473,19 @@ export class Matcher {
    * nothing was replaced there) is scanned as within the whole (see the pass-two stretches of index.ts).
    */
   clearAround(text: string, c: number): boolean {
-    if (this.patterns.length === 0) return true;
+    if (this.texts.length === 0) return true;
     const reach = this.maxLength + 1;
     const hi = Math.min(text.length, c + 2 * reach);
-    const { dict, out, keyLength, patterns } = this;
+    const { outNext, outPattern, keyLength, texts } = this;
     this.state = 0;
     for (let i = Math.max(0, c - 2 * reach); i < hi;) {
       i = this.advance(text, i, hi, undefined);
-      for (let r = this.reported; r !== -1; r = dict[r]!) {
+      for (let r = this.reported; r !== -1; r = outNext[r]!) {
         const more = this.extra.get(r);
         for (let k = -1; k < (more ? more.length : 0); k++) {
-          const p = k < 0 ? out[r]! : more![k]!;
+          const p = k < 0 ? outPattern[r]! : more![k]!;
           const start = i - keyLength[p]!;
-          if (start <= c + reach && start + patterns[p]!.text.length >= c - reach) return false;
+          if (start <= c + reach && start + texts[p]!.length >= c - reach) return false;
         }
       }
     }
@@ -447,9 +515,9 @@ export class Matcher {
     recording: Recording,
     jsonRaw = false,
   ): Match[] {
-    if (this.patterns.length === 0) return [];
+    if (this.texts.length === 0) return [];
     this.jsonRaw = jsonRaw;
-    const { depth, fail, keyLength, maxKey } = this;
+    const { fail, keyLength, maxKey } = this;
     const { checkpoints, keyHits } = recording;
     let hit = 0;
     const found: Match[] = [];
@@ -467,7 +535,7 @@ export class Matcher {
       // read on until the text the state stands for starts at `clear` or later: from then on every match
       // found lies inside the copied stretch, its boundary checks too, until TAIL characters before its end
       let t = c.at;
-      while (t < end && (t < clear || depth[this.stateOf(v)]! > t - clear)) {
+      while (t < end && (t < clear || this.depthOf(this.stateOf(v)) > t - clear)) {
         v = this.scan(out, t, t + 1, 0, len, found, v);
         t++;
       }
@@ -493,8 +561,8 @@ export class Matcher {
         const k = d >> CHECKPOINT_BITS;
         let st = this.stateOf(this.run(doc, k << CHECKPOINT_BITS, d, checkpoints[k]!));
         const limit = to - clear;
-        while (depth[st]! > limit) st = fail[st]!;
-        v = this.code[st]!;
+        while (this.depthOf(st) > limit) st = fail[st]!;
+        v = st < this.denseCount ? this.denseCode[st]! : -(st + 1);
         t = to;
       };
       // A match of `doc` that select left out for one it found, but that `out` did not replace (dropped,
@@ -516,6 +584,20 @@ export class Matcher {
     }
     this.scan(out, pos, len, 0, len, found, v);
     return select(found);
+  }
+
+  /** The depth of a state in the trie (the length of the text it stands for). */
+  private depthOf(st: number): number {
+    const levelStart = this.levelStart;
+    // the last depth whose first state is st or before
+    let lo = 0;
+    let hi = levelStart.length - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (levelStart[mid]! <= st) lo = mid;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The state (not encoded) of an encoded state. */
@@ -544,13 +626,13 @@ export class Matcher {
     checkpoints?: Int32Array,
     emit = true,
   ): number {
-    const dict = this.dict;
+    const outNext = this.outNext;
     this.state = v;
     const end = Math.min(hi, text.length);
     for (let i = lo; i < end;) {
       i = this.advance(text, i, end, checkpoints);
       if (!emit) continue;
-      for (let r = this.reported; r !== -1; r = dict[r]!) this.emit(text, r, i, from, to, found);
+      for (let r = this.reported; r !== -1; r = outNext[r]!) this.emit(text, r, i, from, to, found);
     }
     return this.state;
   }
@@ -563,7 +645,7 @@ export class Matcher {
    * no call in it, keeps its values in registers.)
    */
   private advance(text: string, i: number, hi: number, checkpoints: Int32Array | undefined): number {
-    const { classes, delta, reportRows, rowReport, firstChild, nextSibling, edgeClass, fail, code, report, k } = this;
+    const { classes, delta, reportRows, rowReport, first, edgeClass, fail, denseCount, denseCode, report, k } = this;
     const mask = (1 << CHECKPOINT_BITS) - 1;
     // bounded so (no change: the scan passes no more), the reads below need no bounds check
     const len = text.length;
@@ -588,16 +670,17 @@ export class Matcher {
         } else {
           let s = -v - 1;
           for (;;) {
-            let c = firstChild[s]!;
-            while (c !== -1 && edgeClass[c] !== cls) c = nextSibling[c]!;
-            if (c !== -1) {
-              v = code[c]!;
+            // the children of a sparse state are sparse
+            let c = first[s]!;
+            const e = first[s + 1]!;
+            while (c < e && edgeClass[c] !== cls) c++;
+            if (c < e) {
+              v = -(c + 1);
               break;
             }
             s = fail[s]!;
-            const b = code[s]!;
-            if (b >= 0) {
-              v = delta[b + cls]!;
+            if (s < denseCount) {
+              v = delta[denseCode[s]! + cls]!;
               break;
             }
           }
@@ -615,30 +698,30 @@ export class Matcher {
     return hi;
   }
 
-  private emit(text: string, state: number, end: number, from: number, to: number, found: Match[]): void {
-    const first = this.out[state]!;
-    this.check(text, first, end, from, to, found);
-    const more = this.extra.get(state);
+  private emit(text: string, output: number, end: number, from: number, to: number, found: Match[]): void {
+    this.check(text, this.outPattern[output]!, end, from, to, found);
+    const more = this.extra.get(output);
     if (more) for (const p of more) this.check(text, p, end, from, to, found);
   }
 
   /** Confirms pattern p whose key ends at `end`: letter case, the rest of a long pattern, token boundaries. */
   private check(text: string, p: number, end: number, from: number, to: number, found: Match[]): void {
-    const pat = this.patterns[p]!;
-    const t = pat.text;
+    const t = this.texts[p]!;
+    const flags = this.flags[p]!;
+    const caseInsensitive = (flags & FLAG_CASE_INSENSITIVE) !== 0;
     const start = end - this.keyLength[p]!;
     if (end - start !== t.length) {
       this.hits?.push(start, p);
       end = start + t.length;
       if (end > to) return;
-      if (pat.caseInsensitive) {
+      if (caseInsensitive) {
         const f = fold();
         for (let i = start + this.keyLength[p]!, j = i - start; i < end; i++, j++)
           if (f[text.charCodeAt(i)] !== f[t.charCodeAt(j)]) return;
       }
     }
-    if (!pat.caseInsensitive && !text.startsWith(t, start)) return;
-    if (pat.anywhere) {
+    if (!caseInsensitive && !text.startsWith(t, start)) return;
+    if ((flags & FLAG_ANYWHERE) !== 0) {
       found.push({ start, end, pattern: p });
       return;
     }

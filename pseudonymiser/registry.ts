@@ -149,11 +149,13 @@ export class Registry implements ResolveSink {
     }
     // copied only now: most findings are of a surface already known, and are dropped above
     const surfaceText = own(found);
-    const canonical = f.canonical === undefined ? surfaceText : own(f.canonical);
     let ofKind = this.byKind.get(f.kind);
     if (!ofKind) this.byKind.set(f.kind, (ofKind = new Map()));
-    let entity = ofKind.get(canonical);
+    const key = f.canonical ?? found;
+    let entity = ofKind.get(key);
     if (!entity) {
+      // a canonical form that is the surface itself is the surface's string: one copy, not two
+      const canonical = key === found ? surfaceText : own(key);
       entity = { kind: f.kind, canonical, fixed: null, composed: null, replacements: 0 };
       ofKind.set(canonical, entity);
     }
@@ -198,7 +200,8 @@ export class Registry implements ResolveSink {
 
   pin(surface: string, standIn: string): void {
     const s = this.surfaces.get(surface) ?? this.siteSurfaces.get(surface);
-    if (s) setFixed(s.entity, own(surface), own(standIn));
+    // the surface's own string (the same text) rather than a copy of the argument
+    if (s) setFixed(s.entity, s.text, own(standIn));
   }
 
   /** All surfaces, global and site-only. */
