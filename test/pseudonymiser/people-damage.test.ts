@@ -64,3 +64,22 @@ describe('names that read as places', () => {
     expect(out[3]).not.toContain('Abernathy');
   });
 });
+
+describe('nationalities and religions', () => {
+  it('are no name, alone or heading one, unless a common given name or surname', () => {
+    const input = [
+      'Talks between Sunni Arab leaders and Kurdish parties stalled.',
+      'Later, Sunni Arab delegates walked out.',
+      'Muslim and Hindu volunteers served meals.',
+      'Christian Bale spoke at the festival.',
+      'Odalys Prewitt-Hannigan filed the report.',
+      '',
+    ].join('\n');
+    const out = text(input).split('\n');
+    expect(out[0]).toContain('Sunni Arab leaders');
+    expect(out[1]).toContain('Sunni Arab delegates');
+    expect(out[2]).toContain('Muslim and Hindu');
+    expect(out[3]).not.toContain('Bale');
+    expect(out[4]).not.toContain('Prewitt');
+  });
+});

@@ -12,6 +12,7 @@ import lexicon from '../../data/lexicon.json';
 import orgs from '../../data/orgs.json';
 import places from '../../data/places.json';
 import named from '../../data/named-orgs.json';
+import demonyms from '../../data/demonyms.json';
 import type { Gender } from '../../pools';
 import { RunMemo } from '../../memo';
 
@@ -225,6 +226,12 @@ export function isPublicOrg(lower: string): boolean {
 }
 
 let placeNames: ReadonlySet<string> | null = null;
+
+let demonymNames: Set<string> | undefined;
+/** Whether a lower-case word or phrase is a nationality or a religion, or its people (data/demonyms.json: `spanish`, `sunni`, `buddhists`). */
+export function isDemonym(lower: string): boolean {
+  return (demonymNames ??= new Set(demonyms.demonyms.split('|'))).has(lower);
+}
 
 /** Whether a lower-case name is a city of 100,000 people or more, a country or a province (data/places.json). */
 export function isPlace(lower: string): boolean {

@@ -4,7 +4,7 @@
  */
 import type { FindingSink } from '../../types';
 import { isPlainWord, neverName } from './score';
-import { isPlace, isPublicOrg } from './lexicon';
+import { FIRST, SURNAME, flagsOf, isDemonym, isPlace, isPublicOrg } from './lexicon';
 import { orgCanonical, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
@@ -67,6 +67,23 @@ export function placeShaped(lowerSurface: string): boolean {
   return isPlace(rest) || COMPASS.has(rest.slice(rest.lastIndexOf(' ') + 1));
 }
 
+/**
+ * A nationality or a religion, or its people (data/demonyms.json), is no one's name, whichever rule or model read
+ * it as one: a whole name that is one (`Sunni`), a surname that is one and no common surname after a given name
+ * that is no common given name or is one too (`British Muslim`; `Irvine Welsh` stays a person), a given name that is one heading a two-word name whose other word is no common surname (`Sunni Arab`,
+ * while `Christian Bale` stays a person).
+ */
+function demonymName(lower: string, given: string, family: string): boolean {
+  if (isDemonym(lower)) return true;
+  if (isDemonym(family) && !(flagsOf(family) & SURNAME) && (isDemonym(given) || !(flagsOf(given) & FIRST))) return true;
+  return isDemonym(given) && lower.indexOf(' ') === lower.lastIndexOf(' ') && !(flagsOf(family) & SURNAME);
+}
+
+/** A nationality or religion alone is no name unless it is also a common given name or surname (`Muslim`, `Jews`; `Christian` stays). */
+function demonymAlone(name: string): boolean {
+  return isDemonym(name) && !(flagsOf(name) & (FIRST | SURNAME));
+}
+
 /** A full name (given and family known). */
 export function reportPerson(
   sink: FindingSink,
@@ -87,6 +104,7 @@ export function reportPerson(
   if (isPlace(lower) || placeShaped(lower)) return;
   // a month or a day is no surname (`In July 2016`), whichever rule or model read it as one
   if (neverName(family)) return;
+  if (demonymName(lower, given, family)) return;
   if (initialOnly || (given.length === 1 && !isCjk(given))) {
     // `J. Doe`: a surname with an initial; linked to a full name in resolution
     reportLone(sink, st, surface, 'family', family, true);
@@ -115,6 +133,7 @@ export function reportLone(
 ): void {
   // a calendar word alone (`on 7 June 2014`, `in August`) is a date, whichever rule or model read it as a name
   if (neverName(name)) return;
+  if (demonymAlone(name)) return;
   surface = own(surface);
   name = own(name);
   const canonical = role === 'given' ? `${name}|` : `|${name}`;
