@@ -40,6 +40,11 @@ export function useOneShotV8Flags(): void {
   // For the same reason no loop peeling: it compiles each hot loop's body twice, and the engine's loops gain
   // less from it than the compiles cost here (~5% less CPU on a 50 MiB trace, same twin; docs/benchmarks.md).
   setFlagsFromString('--no-turbo-loop-peeling');
+  // Each regular expression compiled once, to machine code, at its first run: with tier-up V8 first compiles it to
+  // bytecode (and optimises that), then again to machine code on its second run, and the engine's patterns are
+  // many and large (Unicode properties). The same matches; in a one-shot twin of the 2 MiB bench trace the
+  // compiles of regular expressions fell from about a tenth of the samples to under 4% (docs/benchmarks.md).
+  setFlagsFromString('--no-regexp-tier-up');
 }
 
 export function parseJobs(value: string): number {

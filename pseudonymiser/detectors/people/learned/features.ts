@@ -217,6 +217,9 @@ const words = new RunMemo<Int32Array>(16_384);
 
 const SENTENCE_END = new Set([46, 33, 63, 58, 34, 8220, 8221, 40, 91, 123, 62, 45, 42, 35, 124, 8226]);
 
+/** What a number of 0 to 6 or more digits is hashed as: `<d1>` … `<d6>` (the hashes, computed once). */
+const NUMBER_HASHES = Int32Array.from({ length: 7 }, (_, k) => hashString(`<d${k}>`));
+
 /** Reads the facts of every token of `t`. `lineStart`: whether `t`'s first token opens a line. */
 export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
   grow(f, t.count);
@@ -225,7 +228,6 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
     const s = t.start[i]!;
     const e = t.end[i]!;
     const kind = t.kind[i]!;
-    const word = text.slice(s, e);
     f.opens[i] =
       i === 0
         ? lineStart
@@ -243,14 +245,14 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
       continue;
     }
     if (kind === NUMBER) {
-      const w = `<d${Math.min(word.length, 6)}>`;
-      f.lower[i] = f.shape[i] = hashString(w);
+      f.lower[i] = f.shape[i] = NUMBER_HASHES[Math.min(e - s, 6)]!;
       f.suffix[i] = f.suffix2[i] = f.suffix4[i] = f.prefix[i] = f.register[i] = 0;
       f.flags[i] = 0;
       f.script[i] = 0;
       f.caps[i] = 0;
       continue;
     }
+    const word = text.slice(s, e);
     let w = words.get(word);
     if (w === undefined) {
       w = wordFacts(word, kind === PUNCT);

@@ -82,10 +82,11 @@ const CLOSING = [41, 93, 62, 125, 34, 39, 0x201d, 0x2019, 46, 44, 59, 58, 33, 63
 export function tokenize(t: Tokens, from: number, to: number): void {
   const text = t.text;
   const letters = letterTable();
+  const cls = charClasses();
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
-    if (isSpace(c) || c === 0) {
+    if ((cls[c]! & SPACE) !== 0 || c === 0) {
       i++;
       continue;
     }
@@ -93,7 +94,7 @@ export function tokenize(t: Tokens, from: number, to: number): void {
     let e = i + 1;
     while (e < to) {
       const d = text.charCodeAt(e);
-      if (isSpace(d) || d === 0) break;
+      if ((cls[d]! & SPACE) !== 0 || d === 0) break;
       e++;
     }
     if (e - i > 3 && isLink(text, i, e, letters)) {
@@ -322,25 +323,36 @@ export function forEachRegion(text: string, visit: (from: number, to: number) =>
       starts.lastIndex = capital < n ? capital : n;
     } else if (capital < n) {
       i = capital;
-      if (!candidateAt(text, i, up, letters)) continue;
+      // candidateAt, by the tables (a call per capital costs more than its reads)
+      const c = text.charCodeAt(i);
+      if (!up[c] && !caselessLetter(c)) continue;
+      if (i > 0 && (cls[text.charCodeAt(i - 1)]! & WORD_CHAR) !== 0) continue;
     } else break;
+    // A word inside the open region [open, close) joins it whatever its start (the start is never after the word),
+    // and the region holds no line break (each part stops before one, and a part starting at `close` starts on no
+    // line break): the start is not looked for, and the end's scan for a line break resumes at `close`. Words close
+    // together (a capitalised line) read each character about once, not once per word near it.
+    const inside = open >= 0 && open <= i && i <= close;
     // the start: REACH back, not past a line break, then forward to a space
     let s = i;
-    const floor = Math.max(0, i - REACH);
-    while (s > floor && (cls[text.charCodeAt(s - 1)]! & LINE_BREAK) === 0) s--;
-    if (s > 0 && (cls[text.charCodeAt(s - 1)]! & LINE_BREAK) === 0) {
-      while (s < i && (cls[text.charCodeAt(s)]! & SPACE) === 0) s++;
+    if (!inside) {
+      const floor = Math.max(0, i - REACH);
+      while (s > floor && (cls[text.charCodeAt(s - 1)]! & LINE_BREAK) === 0) s--;
+      if (s > 0 && (cls[text.charCodeAt(s - 1)]! & LINE_BREAK) === 0) {
+        while (s < i && (cls[text.charCodeAt(s)]! & SPACE) === 0) s++;
+      }
     }
     // the end: past the word, then REACH on, not past a line break, then on to a space
     let e = i + 1;
     while (e < n && letters[text.charCodeAt(e)]) e++;
     const wordEnd = e;
     const ceil = Math.min(n, e + REACH);
+    if (inside && e < close) e = close < ceil ? close : ceil;
     while (e < ceil && (cls[text.charCodeAt(e)]! & LINE_BREAK) === 0) e++;
     if (e < n && (cls[text.charCodeAt(e)]! & LINE_BREAK) === 0) {
       while (e < n && e < ceil + REACH && (cls[text.charCodeAt(e)]! & (SPACE | LINE_BREAK)) === 0) e++;
     }
-    if (open >= 0 && s <= close) {
+    if (inside || (open >= 0 && s <= close)) {
       if (e > close) close = e;
     } else {
       if (open >= 0) visit(open, close);
