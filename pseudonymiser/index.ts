@@ -374,9 +374,11 @@ function* byteBlocks(
   step: number,
   scratch: { buf: Buffer },
 ): Generator<Uint8Array> {
-  let gathered = scratch.buf;
+  // the gathered bytes are reached through `scratch` alone (no local here holds them while a block is out): a
+  // reader that decodes a long block whole lets them go while it reads the text (see blocksOf)
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
+    const gathered = scratch.buf;
     if (held + bytes.length > gathered.length) {
       // a text's block, or a block past twice a step (a long line or JSON string), is gathered into a buffer of the
       // trace's size at once (doubling up to it would take up to twice a long line, and copies of it; the pages of
@@ -384,13 +386,13 @@ function* byteBlocks(
       const whole = format === 'text' || held + bytes.length > 2 * step ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
-      gathered = bigger;
-      // kept for the next read when it is the trace's size (a long line's); a block's is collected between reads
-      if (whole > 0) scratch.buf = bigger;
+      scratch.buf = bigger;
     }
-    gathered.set(bytes, held);
+    scratch.buf.set(bytes, held);
     held += bytes.length;
   };
+  // a function, so that no temporary of this generator's frame holds the bytes while the block is out
+  const gatheredBlock = (): Uint8Array => scratch.buf.subarray(0, held);
   // a JSON document: whether the bytes read so far end inside a string, and after a backslash in one
   let inString = false;
   let escaped = false;
@@ -437,13 +439,13 @@ function* byteBlocks(
       if (held === 0) yield p.subarray(0, stop);
       else {
         gather(p.subarray(0, stop));
-        yield gathered.subarray(0, held);
+        yield gatheredBlock();
         held = 0;
       }
       p = p.subarray(stop);
     }
   }
-  if (held > 0) yield gathered.subarray(0, held);
+  if (held > 0) yield gatheredBlock();
 }
 
 /** What the first read of a trace tells before the passes. */
@@ -630,11 +632,11 @@ function blocksOf(
       let read = 0;
       let offset = 0;
       let n = 0;
-      for (const bytes of byteBlocks(source, format, step, known.scratch)) {
+      for (let bytes of byteBlocks(source, format, step, known.scratch)) {
         if (digests !== null && digests[n] !== hash('sha256', bytes, 'base64')) throw new SourceChangedError();
         n++;
         // the survey checked these bytes: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
-        const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+        let buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
         // a JSON block starts outside strings (byteBlocks); a stretch may end inside one (stringStart)
         const state = { inString: false };
         for (let at = 0; at < buf.length;) {
@@ -668,6 +670,18 @@ function blocksOf(
           // ASCII lines decoded apart from the others are held one byte per character (see format/runs.ts)
           if (format === 'jsonl' && !known.ascii) stop = stretchEnd(buf, at, stop);
           const text = buf.toString('utf8', at, stop);
+          if (
+            format === 'json' &&
+            split === Infinity &&
+            buf.length > 2 * step &&
+            buf.buffer === known.scratch.buf.buffer
+          ) {
+            // a long line or JSON string decoded whole: its gathered bytes are not read again while its text is
+            // (the next read gathers them anew), so they are not held beside it
+            known.scratch.buf = EMPTY;
+            release(buf.buffer);
+            bytes = buf = EMPTY;
+          }
           yield { text, offset };
           offset += text.length;
           read += stop - at;
@@ -678,6 +692,17 @@ function blocksOf(
       if (digests !== null && n !== digests.length) throw new SourceChangedError();
     },
   };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Frees the memory of a buffer of our own at the next collection, whatever views of it are left (the
+ * iterations that handed it out keep some): it is moved out to a copy that nothing holds, and the views read
+ * no byte of it from then on.
+ */
+function release(bytes: ArrayBufferLike): void {
+  structuredClone(bytes, { transfer: [bytes as ArrayBuffer] });
 }
 
 /** The blocks of a JSON document or a text (see byteBlocks) as one text, for a pass that reads it whole. */
