@@ -374,11 +374,11 @@ function* byteBlocks(
   step: number,
   scratch: { buf: Buffer },
 ): Generator<Uint8Array> {
-  // the gathered bytes are reached through `scratch` alone (no local here holds them while a block is out): a
-  // reader that decodes a long block whole lets them go while it reads the text (see blocksOf)
+  let gathered = scratch.buf;
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
-    const gathered = scratch.buf;
+    // a reader that decoded a long block whole may have released its bytes (see blocksOf): gathered anew
+    if (gathered.buffer.byteLength === 0) gathered = scratch.buf;
     if (held + bytes.length > gathered.length) {
       // a text's block, or a block past twice a step (a long line or JSON string), is gathered into a buffer of the
       // trace's size at once (doubling up to it would take up to twice a long line, and copies of it; the pages of
@@ -386,13 +386,13 @@ function* byteBlocks(
       const whole = format === 'text' || held + bytes.length > 2 * step ? source.size : 0;
       const bigger = Buffer.allocUnsafe(Math.max(held + bytes.length, 2 * gathered.length, whole));
       gathered.copy(bigger, 0, 0, held);
-      scratch.buf = bigger;
+      gathered = bigger;
+      // kept for the next read when it is the trace's size (a long line's); a block's is collected between reads
+      if (whole > 0) scratch.buf = bigger;
     }
-    scratch.buf.set(bytes, held);
+    gathered.set(bytes, held);
     held += bytes.length;
   };
-  // a function, so that no temporary of this generator's frame holds the bytes while the block is out
-  const gatheredBlock = (): Uint8Array => scratch.buf.subarray(0, held);
   // a JSON document: whether the bytes read so far end inside a string, and after a backslash in one
   let inString = false;
   let escaped = false;
@@ -439,13 +439,13 @@ function* byteBlocks(
       if (held === 0) yield p.subarray(0, stop);
       else {
         gather(p.subarray(0, stop));
-        yield gatheredBlock();
+        yield gathered.subarray(0, held);
         held = 0;
       }
       p = p.subarray(stop);
     }
   }
-  if (held > 0) yield gatheredBlock();
+  if (held > 0) yield gathered.subarray(0, held);
 }
 
 /** What the first read of a trace tells before the passes. */
@@ -632,11 +632,11 @@ function blocksOf(
       let read = 0;
       let offset = 0;
       let n = 0;
-      for (let bytes of byteBlocks(source, format, step, known.scratch)) {
+      for (const bytes of byteBlocks(source, format, step, known.scratch)) {
         if (digests !== null && digests[n] !== hash('sha256', bytes, 'base64')) throw new SourceChangedError();
         n++;
         // the survey checked these bytes: valid UTF-8 (a byte-order mark is kept as a character, as it was written)
-        let buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+        const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
         // a JSON block starts outside strings (byteBlocks); a stretch may end inside one (stringStart)
         const state = { inString: false };
         for (let at = 0; at < buf.length;) {
@@ -673,14 +673,18 @@ function blocksOf(
           if (
             format === 'json' &&
             split === Infinity &&
-            buf.length > 2 * step &&
-            buf.buffer === known.scratch.buf.buffer
+            // past four steps: a block cut after a comma (an array of numbers) ends just past twice a step, and
+            // gathering anew for each such block would cost more than it saves
+            buf.length > 4 * step &&
+            buf.buffer === known.scratch.buf.buffer &&
+            ownsMemory(known.scratch.buf)
           ) {
-            // a long line or JSON string decoded whole: its gathered bytes are not read again while its text is
-            // (the next read gathers them anew), so they are not held beside it
+            // a long JSON string decoded whole: its gathered bytes are not read again while its text is (the next
+            // read gathers them anew), so they are not held beside it; released, not only dropped, since this
+            // iteration and byteBlocks's keep views of them (which read nothing from then on: this stretch is the
+            // block's last, and byteBlocks gathers the next block anew)
             known.scratch.buf = EMPTY;
             release(buf.buffer);
-            bytes = buf = EMPTY;
           }
           yield { text, offset };
           offset += text.length;
@@ -697,12 +701,16 @@ function blocksOf(
 const EMPTY = Buffer.alloc(0);
 
 /**
- * Frees the memory of a buffer of our own at the next collection, whatever views of it are left (the
- * iterations that handed it out keep some): it is moved out to a copy that nothing holds, and the views read
- * no byte of it from then on.
+ * Frees the memory of a buffer of our own at the next collection, whatever views of it are left: it is moved
+ * (transferred, not copied) to a clone that nothing holds, and the views read no byte of it from then on.
  */
 function release(bytes: ArrayBufferLike): void {
   structuredClone(bytes, { transfer: [bytes as ArrayBuffer] });
+}
+
+/** The buffer is all of its memory (not a slice of Node's shared pool, as a small one may be). */
+function ownsMemory(buf: Buffer): boolean {
+  return buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
 }
 
 /** The blocks of a JSON document or a text (see byteBlocks) as one text, for a pass that reads it whole. */
