@@ -75,9 +75,9 @@ describe('a long line or JSON string twinned in pieces', () => {
 
 /**
  * A long line or JSON string read from a source in small pieces is gathered into one buffer; a read that decodes
- * it whole (pass one; pass two when it reads whole) lets that buffer go while it reads the text (index.ts
- * `blocksOf`), and the next long block is gathered into a new one. The twin must be the one of the trace given
- * in one piece (read without gathering), for several long lines between short ones.
+ * a long JSON string whole (pass one; pass two when it reads whole) releases that buffer while it reads the text
+ * (index.ts `blocksOf`), and the next long block is gathered into a new one. The twin must be the one of the
+ * trace given in one piece (read without gathering), for several long lines and strings between short ones.
  */
 describe('long lines gathered from pieces, their bytes let go once decoded', () => {
   function inPieces(input: Buffer, size: number): { size: number; pieces: () => Uint8Array[] } {
