@@ -377,6 +377,8 @@ function* byteBlocks(
   let gathered = scratch.buf;
   let held = 0;
   const gather = (bytes: Uint8Array): void => {
+    // a reader that decoded a long block whole may have released its bytes (see blocksOf): gathered anew
+    if (gathered.buffer.byteLength === 0) gathered = scratch.buf;
     if (held + bytes.length > gathered.length) {
       // a text's block, or a block past twice a step (a long line or JSON string), is gathered into a buffer of the
       // trace's size at once (doubling up to it would take up to twice a long line, and copies of it; the pages of
@@ -668,6 +670,22 @@ function blocksOf(
           // ASCII lines decoded apart from the others are held one byte per character (see format/runs.ts)
           if (format === 'jsonl' && !known.ascii) stop = stretchEnd(buf, at, stop);
           const text = buf.toString('utf8', at, stop);
+          if (
+            format === 'json' &&
+            split === Infinity &&
+            // past four steps: a block cut after a comma (an array of numbers) ends just past twice a step, and
+            // gathering anew for each such block would cost more than it saves
+            buf.length > 4 * step &&
+            buf.buffer === known.scratch.buf.buffer &&
+            ownsMemory(known.scratch.buf)
+          ) {
+            // a long JSON string decoded whole: its gathered bytes are not read again while its text is (the next
+            // read gathers them anew), so they are not held beside it; released, not only dropped, since this
+            // iteration and byteBlocks's keep views of them (which read nothing from then on: this stretch is the
+            // block's last, and byteBlocks gathers the next block anew)
+            known.scratch.buf = EMPTY;
+            release(buf.buffer);
+          }
           yield { text, offset };
           offset += text.length;
           read += stop - at;
@@ -678,6 +696,21 @@ function blocksOf(
       if (digests !== null && n !== digests.length) throw new SourceChangedError();
     },
   };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Frees the memory of a buffer of our own at the next collection, whatever views of it are left: it is moved
+ * (transferred, not copied) to a clone that nothing holds, and the views read no byte of it from then on.
+ */
+function release(bytes: ArrayBufferLike): void {
+  structuredClone(bytes, { transfer: [bytes as ArrayBuffer] });
+}
+
+/** The buffer is all of its memory (not a slice of Node's shared pool, as a small one may be). */
+function ownsMemory(buf: Buffer): boolean {
+  return buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
 }
 
 /** The blocks of a JSON document or a text (see byteBlocks) as one text, for a pass that reads it whole. */

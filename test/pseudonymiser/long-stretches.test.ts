@@ -72,3 +72,43 @@ describe('a long line or JSON string twinned in pieces', () => {
     });
   }
 });
+
+/**
+ * A long line or JSON string read from a source in small pieces is gathered into one buffer; a read that decodes
+ * a long JSON string whole (pass one; pass two when it reads whole) releases that buffer while it reads the text
+ * (index.ts `blocksOf`), and the next long block is gathered into a new one. The twin must be the one of the
+ * trace given in one piece (read without gathering), for several long lines and strings between short ones.
+ */
+describe('long lines gathered from pieces, their bytes let go once decoded', () => {
+  function inPieces(input: Buffer, size: number): { size: number; pieces: () => Uint8Array[] } {
+    return {
+      size: input.length,
+      pieces: () => {
+        const out: Uint8Array[] = [];
+        for (let at = 0; at < input.length; at += size) out.push(input.subarray(at, at + size));
+        return out;
+      },
+    };
+  }
+  const line = (seed: number): string => longLine(300, seed, true);
+  const cases: [Format, string][] = [
+    ['text', `short\n${longLine(300, 1, false)}\nshort é\n${longLine(300, 2, false)}\n`],
+    ['json', `{"a":"${line(1)}","b":["x","${line(2)}"],"c":"é ${line(3)}"}\n`],
+    ['jsonl', `{"a":"ok"}\n{"t":"${line(1)}"}\n{"a":"é"}\n{"t":"${line(2)}","u":"${line(3)}"}\n`],
+  ];
+  for (const [format, text] of cases) {
+    for (const passTwo of ['auto', 'decoded'] as const) {
+      test(`${format}, pass two ${passTwo}`, () => {
+        const input = Buffer.from(text);
+        const opts = { key, format, passTwo, blockBytes: 256 };
+        const whole = twin(input, opts).output;
+        expect(whole.equals(input)).toBe(false);
+        for (const size of [13, 100, 1000]) {
+          const parts: Buffer[] = [];
+          twinSource(inPieces(input, size), (b) => parts.push(Buffer.from(b)), opts);
+          if (!Buffer.concat(parts).equals(whole)) throw new Error(`${format} pieces of ${size}: twins differ`);
+        }
+      });
+    }
+  }
+});
