@@ -12,8 +12,9 @@
  *      `taskset -c 0` when available;
  *   3. prints wall time → MB/s, and the resident-set high-water mark (from
  *      `/usr/bin/time -v` when available, else from the process itself) as a
- *      multiple of the file size. Targets: ≥ 40 MB/s on one core, peak < 4×
- *      the file size — reported, not asserted.
+ *      multiple of the file size. Target: peak < 4× the file size — reported,
+ *      not asserted. MB/s is printed for the record and is no target: speed is
+ *      judged as a ratio against an earlier commit (`npm run bench:cost`).
  *
  *   4. with `--warm`, also the warm engine: one process (bench/warm-child.ts,
  *      pinned to the same core) twins another trace of the same size first,
@@ -22,8 +23,8 @@
  *      part of its run on V8 compiling the engine's hot code.
  *
  *   5. with `--floor`, also the format floor: the same one-shot process with
- *      no detector (bench/floor-child.ts), and what it leaves of the time a
- *      whole process may take at the target for detectors and stand-ins.
+ *      no detector (bench/floor-child.ts), and its share of the whole
+ *      process's time.
  *
  *   6. unless `--no-audit`, `tracetwin audit` of the twin just made against 100,000
  *      generated values (bench/audit.ts).
@@ -47,7 +48,6 @@ import { generateJsonl } from './corpus';
 import { keyFor, repoRoot } from './util';
 import { table } from './report';
 
-const TARGET_MBPS = 40;
 const TARGET_MEMORY_MULTIPLE = 4;
 
 function has(cmd: string, args: string[]): boolean {
@@ -202,7 +202,7 @@ function main(): void {
   const mbps = size / 1e6 / best.seconds;
   const multiple = best.maxRssBytes === null ? null : best.maxRssBytes / size;
   process.stdout.write(
-    `\nThroughput: ${mbps.toFixed(1)} MB/s (${(size / (1 << 20) / best.seconds).toFixed(1)} MiB/s) — target ≥ ${TARGET_MBPS} MB/s on one core: ${mbps >= TARGET_MBPS ? 'met' : 'NOT met'}\n` +
+    `\nThroughput: ${mbps.toFixed(1)} MB/s (${(size / (1 << 20) / best.seconds).toFixed(1)} MiB/s) (for the record: speed is judged as a ratio to an earlier commit, npm run bench:cost)\n` +
       `Peak memory: ${multiple === null ? 'unknown' : `${multiple.toFixed(2)}× the file size`} — target < ${TARGET_MEMORY_MULTIPLE}×: ${multiple === null ? 'unknown' : multiple < TARGET_MEMORY_MULTIPLE ? 'met' : 'NOT met'}\n` +
       `(MB = 10^6 bytes; wall time of the whole process, start-up and file I/O included. MB/s (cpu) divides by the\n` +
       ` process's user + system CPU time instead: closer to the one-core figure when other work shares the machine;\n` +
@@ -232,10 +232,8 @@ function main(): void {
       `\nFormat floor: the same one-shot process with no detector (bench/floor-child.ts: twinSource from disk, the\n` +
         `CLI's V8 flags, same wrappers): reading, survey, both passes over the JSON, writing — nothing found.\n` +
         table(COLUMNS, rowsOf(floorRuns, size, inLines)) +
-        `\nThe floor takes ${((100 * least.seconds) / cli.seconds).toFixed(0)}% of the CLI's best wall time; at ${TARGET_MBPS} MB/s the ` +
-        `whole process may take ${(size / 1e6 / TARGET_MBPS).toFixed(2)} s, of which the floor leaves ` +
-        `${(size / 1e6 / TARGET_MBPS - least.seconds).toFixed(2)} s for the detectors and stand-ins (they take ` +
-        `${(cli.seconds - least.seconds).toFixed(2)} s now).\n`,
+        `\nThe floor takes ${((100 * least.seconds) / cli.seconds).toFixed(0)}% of the CLI's best wall time; the detectors ` +
+        `and stand-ins take the other ${(cli.seconds - least.seconds).toFixed(2)} s.\n`,
     );
   }
   if (keep) process.stdout.write(`Kept ${dir}\n`);
