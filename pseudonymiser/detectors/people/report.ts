@@ -69,9 +69,10 @@ export function placeShaped(lowerSurface: string): boolean {
 
 /**
  * A nationality or a religion, or its people (data/demonyms.json), is no one's name, whichever rule or model read
- * it as one: a whole name that is one (`Sunni`), a surname that is one and no common surname after a given name
- * that is no common given name or is one too (`British Muslim`; `Irvine Welsh` stays a person), a given name that is one heading a two-word name whose other word is no common surname (`Sunni Arab`,
- * while `Christian Bale` stays a person).
+ * it as one: a whole name that is one (`Sunni`); a surname that is one and no common surname, after a given name
+ * that is no common given name or is one too (`British Muslim`; `Irvine Welsh` stays a person); a given name that is
+ * one heading a two-word name whose other word is no common surname (`Sunni Arab`, while `Christian Bale` stays a
+ * person).
  */
 function demonymName(lower: string, given: string, family: string): boolean {
   if (isDemonym(lower)) return true;
@@ -79,7 +80,10 @@ function demonymName(lower: string, given: string, family: string): boolean {
   return isDemonym(given) && lower.indexOf(' ') === lower.lastIndexOf(' ') && !(flagsOf(family) & SURNAME);
 }
 
-/** A nationality or religion alone is no name unless it is also a common given name or surname (`Muslim`, `Jews`; `Christian` stays). */
+/**
+ * A nationality or religion alone is no name unless it is also a common given name or surname (`Muslim`, `Jews`;
+ * `Christian` stays).
+ */
 function demonymAlone(name: string): boolean {
   return isDemonym(name) && !(flagsOf(name) & (FIRST | SURNAME));
 }

@@ -20,7 +20,10 @@ const NEVER = new Set(
 /** Months that are also given names (`June Carter`): a given name in a full name or a greeting, never a surname. */
 const NEVER_FAMILY = new Set([...NEVER, 'april', 'may', 'june', 'august']);
 
-/** A calendar word or pronoun: no name part, given or family. */
+/**
+ * A calendar word or pronoun: no surname and no name alone. `April`, `May`, `June` and `August` are in it for that,
+ * and may still give a full name its given name (people/report.ts checks only the family name with this).
+ */
 export function neverName(lower: string): boolean {
   return NEVER_FAMILY.has(lower);
 }
