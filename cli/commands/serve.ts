@@ -26,6 +26,7 @@ import { countOrganizations, createApiKey, createOrganization, purgeExpiredIdemp
 import { twins } from '../../db/schema';
 import { createBlobStore } from '../../storage';
 import { startSweeper } from '../../storage/sweep';
+import { listenForShutdown, type ShutdownSignal } from '../signals';
 import { startCodecServer } from '../../worker/codec-server';
 import { EncryptionCodec, encryptedDataConverter } from '../../worker/codec';
 import { pickPort, startDevServer, USUAL_PORTS, type DevServer } from '../../worker/devserver';
@@ -88,6 +89,8 @@ function reachable(url: string): string {
 }
 
 export async function serve(config: Config): Promise<void> {
+  // listened for before anything starts: a signal while serve starts must not kill it with the dev server running
+  const shutdown = listenForShutdown('tracetwin', `shutting down (running twins get ${SHUTDOWN_GRACE_MS / 1000} s)`);
   const logger = createLogger(config);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const other = readServerInfo(config.dataDir);
@@ -283,7 +286,7 @@ export async function serve(config: Config): Promise<void> {
       ].join('\n'),
     );
 
-    await waitForShutdown(logger, worker);
+    await waitForShutdown(logger, shutdown, worker);
   } finally {
     await cleanup();
     logger.flush?.();
@@ -291,31 +294,22 @@ export async function serve(config: Config): Promise<void> {
 }
 
 /**
- * Resolves on SIGINT or SIGTERM (a second signal exits at once), or when the
- * worker stops by itself (a fatal worker error ends the process, to be restarted).
+ * Resolves on the shutdown signal, or rejects when the worker stops by itself
+ * (a fatal worker error ends the process, to be restarted).
  */
-async function waitForShutdown(logger: Logger, worker: WorkerSide | null): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals): void => {
-      if (stopping) {
-        process.stderr.write(`tracetwin: ${signal} again, exiting now\n`);
-        process.exit(1);
-      }
-      stopping = true;
-      process.stderr.write(`tracetwin: ${signal}, shutting down (running twins get ${SHUTDOWN_GRACE_MS / 1000} s)\n`);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    worker?.done.then(
-      () => {
-        if (!stopping) reject(new Error('the Temporal worker stopped'));
-      },
-      (err: unknown) => {
-        logger.error({ error: describeError(err) }, 'the Temporal worker failed');
-        if (!stopping) reject(new Error('the Temporal worker failed'));
-      },
-    );
-  });
+async function waitForShutdown(logger: Logger, shutdown: ShutdownSignal, worker: WorkerSide | null): Promise<void> {
+  await Promise.race([
+    shutdown.signalled,
+    new Promise<void>((_resolve, reject) => {
+      worker?.done.then(
+        () => {
+          if (!shutdown.stopping()) reject(new Error('the Temporal worker stopped'));
+        },
+        (err: unknown) => {
+          logger.error({ error: describeError(err) }, 'the Temporal worker failed');
+          if (!shutdown.stopping()) reject(new Error('the Temporal worker failed'));
+        },
+      );
+    }),
+  ]);
 }

@@ -26,6 +26,7 @@ import {
   resolveConfig,
   type Config,
 } from '../config';
+import { listenForShutdown } from '../signals';
 import { createLogger } from './serve';
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -53,6 +54,8 @@ export async function runWorker(config: Config): Promise<void> {
     );
   }
   if (config.workers < 1) throw new Error('--workers must be at least 1 for a worker process');
+  // listened for before anything starts (cli/signals.ts)
+  const shutdown = listenForShutdown('tracetwin worker', `draining (running twins get ${SHUTDOWN_GRACE_MS / 1000} s)`);
   let address = config.temporal.address;
   let namespace = config.temporal.namespace;
   let taskQueue = config.temporal.taskQueue;
@@ -106,29 +109,17 @@ export async function runWorker(config: Config): Promise<void> {
     process.stderr.write(
       `tracetwin worker: ${effective.workers} run(s) at once, Temporal ${address} (${namespace}, queue ${taskQueue})\n`,
     );
-    let stopping = false;
-    const stopped = new Promise<void>((resolve) => {
-      const onSignal = (signal: NodeJS.Signals): void => {
-        if (stopping) process.exit(1);
-        stopping = true;
-        process.stderr.write(
-          `tracetwin worker: ${signal}, draining (running twins get ${SHUTDOWN_GRACE_MS / 1000} s)\n`,
-        );
-        resolve();
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-    });
     const failed = worker.done.then(
       () => {
-        if (!stopping) throw new Error('the Temporal worker stopped');
+        if (!shutdown.stopping()) throw new Error('the Temporal worker stopped');
       },
       (err: unknown) => {
-        if (!stopping) throw new Error(`the Temporal worker failed (${err instanceof Error ? err.name : 'error'})`);
+        if (!shutdown.stopping())
+          throw new Error(`the Temporal worker failed (${err instanceof Error ? err.name : 'error'})`);
       },
     );
     try {
-      await Promise.race([stopped, failed]);
+      await Promise.race([shutdown.signalled, failed]);
     } finally {
       sweeper.stop();
       await worker.shutdown();

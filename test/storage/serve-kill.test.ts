@@ -68,5 +68,11 @@ test('kill -9 during an upload, restart: no partial upload is left', async () =>
   await serverReady(cwd, second);
   expect(fs.readdirSync(tmpDir)).toEqual([]);
   second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
+  const code = await second.exited;
+  // how it ended, so that a failure says whether it was killed (a signal) or shut down badly (its stderr)
+  expect({ code, signal: second.signal(), stderr: code === 0 ? '' : second.stderr().slice(-4000) }).toEqual({
+    code: 0,
+    signal: null,
+    stderr: '',
+  });
 }, 180_000);

@@ -14,6 +14,8 @@ export interface ServeProcess {
   child: ChildProcess;
   stderr: () => string;
   exited: Promise<number | null>;
+  /** The signal that ended the process, once it has exited by one (null otherwise). */
+  signal: () => NodeJS.Signals | null;
 }
 
 /** What `serve` writes into its data dir for other local processes. */
@@ -48,8 +50,14 @@ export function startServe(cwd: string, args: string[] = []): ServeProcess {
   );
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stderr: () => err, exited };
+  let signal: NodeJS.Signals | null = null;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, sig) => {
+      signal = sig;
+      resolve(code);
+    }),
+  );
+  return { child, stderr: () => err, exited, signal: () => signal };
 }
 
 export async function waitFor<T>(

@@ -139,3 +139,23 @@ test('serve with no flags: first-start key, a twin end to end, Web UI, graceful 
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
 }, 120_000);
+
+test('SIGTERM while serve is still starting: it finishes starting, then stops everything in order and exits 0', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tt-serve-early-'));
+  try {
+    const p = startServe(dir);
+    procs.push(p);
+    // the dev server's pid file is written when it is spawned, seconds before serve is ready
+    const pidFile = path.join(dir, 'tracetwin-data', 'temporal', 'dev-server.pid');
+    const devPid = await waitFor('the dev server spawned', () =>
+      fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) || undefined : undefined,
+    );
+    expect(fs.existsSync(path.join(dir, 'tracetwin-data', 'server.json'))).toBe(false);
+    p.child.kill('SIGTERM');
+    expect({ code: await p.exited, signal: p.signal() }).toEqual({ code: 0, signal: null });
+    expect(alive(devPid)).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'tracetwin-data', 'server.json'))).toBe(false);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
