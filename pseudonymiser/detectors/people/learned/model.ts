@@ -130,6 +130,11 @@ export class Decoder {
    * that learned from the corpora's lower-case words too, and keeps more of the other forms.
    */
   lowerCase = true;
+  /**
+   * Training only: called with the facts of a region once they are read, before any token is scored (train.ts
+   * hides some words' own ids, as of words never seen). Unset at run time.
+   */
+  perturb: ((t: Tokens, f: TokenFacts) => void) | null = null;
 
   /**
    * Tags the tokens of one region. `learn`, when given, is called per scored
@@ -145,6 +150,7 @@ export class Decoder {
     learn?: (feats: Int32Array, n: number, guess: number, i: number, prev: number) => number,
   ): Decoded {
     readFacts(t, this.facts, lineStart);
+    if (this.perturb !== null) this.perturb(t, this.facts);
     if (this.out.tags.length < t.count) this.out = newDecoded(t.count * 2);
     const { tags, margins } = this.out;
     const shout = allCaps(t, this.facts);

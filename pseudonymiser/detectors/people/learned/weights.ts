@@ -20,6 +20,8 @@ export interface StoredModel {
   readonly trainedOn: readonly string[];
   readonly epochs: number;
   readonly seed: number;
+  /** The share of capitalised words read as never seen while training (train.ts `--unknown`); absent: none. */
+  readonly unknown?: number;
 }
 
 /** The finest step: smaller weights than half of it are stored as zero. */
@@ -28,7 +30,7 @@ const STEP = 0.01;
 /** Stored form of averaged weights, and the weights as the detector will see them after decoding. */
 export function encodeWeights(
   w: Float64Array,
-  meta: { trainedOn: readonly string[]; epochs: number; seed: number },
+  meta: { trainedOn: readonly string[]; epochs: number; seed: number; unknown?: number },
 ): { json: StoredModel; weights: Int16Array } {
   // each row less its mean: the tags' score differences, all the decoder reads, stay as they were, and the
   // numbers to round are those differences, not the large sums common to every tag (the bias)
@@ -76,6 +78,7 @@ export function encodeWeights(
     trainedOn: meta.trainedOn,
     epochs: meta.epochs,
     seed: meta.seed,
+    ...(meta.unknown ? { unknown: meta.unknown } : {}),
   };
   return { json, weights: decodeWeights(json) };
 }
