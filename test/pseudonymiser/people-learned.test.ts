@@ -97,6 +97,17 @@ describe('npm run train:ner', () => {
     const c = encodeWeights(train([corpus], { epochs: 3, seed: 8 }), { trainedOn: [], epochs: 3, seed: 8 }).json;
     expect(c.data).not.toBe(a.data);
   });
+  it('with word dropout (--unknown), gives byte-identical weights again, and others than without it', () => {
+    const opts = { epochs: 3, seed: 7, unknown: 0.5 };
+    const meta = { trainedOn: [], epochs: 3, seed: 7, unknown: 0.5 };
+    const a = encodeWeights(train([corpus], opts), meta).json;
+    const b = encodeWeights(train([corpus], opts), meta).json;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.unknown).toBe(0.5);
+    const none = encodeWeights(train([corpus], { epochs: 3, seed: 7 }), { trainedOn: [], epochs: 3, seed: 7 }).json;
+    expect(a.data).not.toBe(none.data);
+    expect(none.unknown).toBeUndefined();
+  });
   it('learns nothing from a corpus whose licence does not let weights ship', () => {
     const w = train([{ ...corpus, ships: false }], { epochs: 2, seed: 1 });
     expect(w.every((x) => x === 0)).toBe(true);
@@ -199,6 +210,29 @@ describe('the learned recogniser’s remembered regions', () => {
       Object.assign(thresholds, saved);
     }
     expect(learnedFindings('Signed off by Rose on Monday.')).toHaveLength(1);
+  });
+});
+
+describe('what the words around a name say of it', () => {
+  it('reads a rare English word after a given name as the surname, in every mention', () => {
+    const out = text('The panel was chaired by Susan Bittern last year, and Bittern spoke first.');
+    expect(out).not.toContain('Bittern');
+    expect(out).not.toContain('Susan');
+  });
+
+  it('reads a word after a personal title as a surname, though it is an English word, unless one of the commonest', () => {
+    expect(text('Governor Bush signed the bill on Tuesday.')).not.toContain('Bush');
+    expect(text('We watched Dr. Strange Love again.')).toContain('Strange Love');
+  });
+
+  it('reads a name named with a person in one breath as a person', () => {
+    expect(text('Both Tina and Vicky are excellent.')).not.toMatch(/Tina|Vicky/);
+  });
+
+  it('reads a title, initials written without spaces and a capitalised word as a name', () => {
+    const out = text('Counsel for Mr H.I. Er replied on Monday. Mr H.İ. Er did not.');
+    expect(out).not.toMatch(/\bEr\b/);
+    expect(out).toMatch(/^Counsel for Mr [A-Z]\.[A-Z]\. \S+ replied on Monday\./);
   });
 });
 

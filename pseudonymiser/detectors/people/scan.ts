@@ -415,6 +415,15 @@ function readRun(text: string, i: number, up: Uint8Array, let_: Uint8Array, anyC
       text.charCodeAt(pos + 1) === 46
     )
       continue;
+    // before them, initials written without spaces (`H.İ. Er`, `J.R. Smith`) go on at the next capital
+    if (
+      tok.kind === 'initial' &&
+      tok.after > tok.end &&
+      up[text.charCodeAt(pos)] &&
+      text.charCodeAt(pos + 1) === 46 &&
+      toks.every((t) => t.kind === 'initial' || t.kind === 'title')
+    )
+      continue;
     // one space (or a dot-space after an initial or a title) separates name words
     if (
       text.charCodeAt(pos) === 32 &&
@@ -859,6 +868,23 @@ function evaluate(
   if (title && words.length === 1 && toks.length === 2 && isCap(text, words[0]!, up)) {
     const w = words[0]!;
     if (!isPublicOrg(w.lower) && !(flagsOf(w.lower) & WORD_TOP && !around.headerCtx())) {
+      reportLone(sink, st, text.slice(toks[0]!.start, w.end), 'family', w.lower, true);
+      return w.end;
+    }
+  }
+  // `Mr H.İ. Er`, `Dr A. B. Okafor`: a title, initials, and a capitalised word are a name whatever the word
+  if (
+    title &&
+    words.length === 1 &&
+    toks.length >= 3 &&
+    toks[toks.length - 1] === words[0] &&
+    toks.slice(1, -1).every((t) => t.kind === 'initial' && text.charCodeAt(t.end) === 46) &&
+    isCap(text, words[0]!, up) &&
+    !caps
+  ) {
+    const w = words[0]!;
+    if (!isPublicOrg(w.lower) && !neverName(w.lower)) {
+      reportPerson(sink, st, text.slice(toks[1]!.start, w.end), toks[1]!.lower, w.lower, true);
       reportLone(sink, st, text.slice(toks[0]!.start, w.end), 'family', w.lower, true);
       return w.end;
     }

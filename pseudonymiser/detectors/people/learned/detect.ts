@@ -93,6 +93,43 @@ function nameNeighbour(t: Tokens, i: number): boolean {
   return (f & (lex.FIRST | lex.SURNAME)) !== 0 && !englishWord(lower) && !lex.isPlace(lower) && !lex.isPublicOrg(lower);
 }
 
+/**
+ * Titles and offices that stand before a person's surname or full name (`Dr`, `Mrs`, `President`, `Sergeant`); not
+ * those that also head the names of places, streets and works (`Saint`, `King`, `Queen`, `Prince`), nor kinship words.
+ */
+const PERSONAL_TITLES = new Set(
+  `mr mrs ms miss mx dr prof sir dame lord lady madam madame mme mlle herr frau sr sra srta president senator judge
+  justice minister governor mayor chancellor captain capt general gen colonel col major lieutenant lt sergeant sgt
+  officer agent detective`.split(/\s+/),
+);
+
+/** Whether a personal title (PERSONAL_TITLES) stands right before token `i`, a dot after it allowed. */
+function personalTitleBefore(t: Tokens, i: number): boolean {
+  let j = i - 1;
+  if (j >= 0 && t.kind[j] === PUNCT && t.text.charCodeAt(t.start[j]!) === 46) j--;
+  if (j < 0 || t.kind[j] !== WORD) return false;
+  const w = t.text.slice(t.start[j]!, t.end[j]!);
+  return /^\p{Lu}/u.test(w) && PERSONAL_TITLES.has(w.toLowerCase().replace(/\.$/, ''));
+}
+
+const NO_SPANS: readonly Span[] = [];
+
+/**
+ * Whether span `s` and another person's span the model is sure of (an English word alone's margin) are named together:
+ * only `and`, `or`, `&` or a comma between them (`Chuck and Gretchen`, `Tina, Vicky`).
+ */
+function coordinated(t: Tokens, s: Span, spans: readonly Span[]): boolean {
+  for (const o of spans) {
+    if (o === s || o.kind !== 'person' || o.margin < thresholds.word) continue;
+    const gapFrom = o.to <= s.from ? o.to : s.to;
+    const gapTo = o.to <= s.from ? s.from : o.from;
+    if (gapTo - gapFrom !== 1) continue;
+    const g = t.text.slice(t.start[gapFrom]!, t.end[gapFrom]!).toLowerCase();
+    if (g === 'and' || g === 'or' || g === '&' || g === ',') return true;
+  }
+  return false;
+}
+
 /** An airport's code in brackets after a word. */
 const AIRPORT = /^\s*\([A-Z]{3}\)/;
 
@@ -134,7 +171,14 @@ function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): v
  * Decides what of span `s` is reported, into `out`; `base`: where the region starts. The decision reads only the
  * region's tokens and the fixed lexicons (its strings are flat copies: a decision outlives its chunk).
  */
-function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base: number): void {
+function decideSpan(
+  t: Tokens,
+  facts: TokenFacts,
+  s: Span,
+  out: Decision[],
+  base: number,
+  spans: readonly Span[] = NO_SPANS,
+): void {
   for (let i = s.from; i < s.to; i++) if (t.kind[i] === LINK) return;
   let from = s.from;
   // a title before the name is no part of it
@@ -142,6 +186,9 @@ function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base
     from++;
   // a dot after a title (`Mr .` as tokens) either
   while (from < s.to && t.kind[from] !== WORD) from++;
+  // the context says the span is a person's name: a personal title or office right before it, in the span or not
+  // (`Dr Mcdonald`, `President Bush`), or a person the model is sure of named with it (`Chuck and Gretchen`)
+  const vouched = s.kind === 'person' && (personalTitleBefore(t, from) || coordinated(t, s, spans));
   let to = s.to;
   while (to > from && t.kind[to - 1] !== WORD) to--;
   if (s.kind === 'organisation') {
@@ -169,7 +216,13 @@ function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base
     const plain = (i: number): boolean =>
       t.kind[i] === WORD && ordinaryWord(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
     while (from < to && (plain(from) || t.kind[from] !== WORD)) from++;
-    while (to > from && (plain(to - 1) || t.kind[to - 1] !== WORD)) to--;
+    // a rare English word ends a name as a surname does (`Harry Turtledove`), after another word of the name
+    const plainEnd = (i: number): boolean =>
+      plain(i) &&
+      !(
+        i > from && (lex.flagsOf(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase()) & (lex.WORD | lex.WORD_TOP)) === 0
+      );
+    while (to > from && (plainEnd(to - 1) || t.kind[to - 1] !== WORD)) to--;
     // a capitalised name of the lists right before or after is the rest of the name, whichever comes first (`Hwang
     // Ye-jin`, where the model tagged the given name alone)
     if (to > from) {
@@ -184,7 +237,7 @@ function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base
   const start = t.start[from]!;
   const surface = t.text.slice(start, t.end[to - 1]!);
   const lower = surface.toLowerCase();
-  if (lex.isPublicOrg(lower) || lex.isPlace(lower)) return;
+  if ((lex.isPublicOrg(lower) && !vouched) || lex.isPlace(lower)) return;
   if (ws.some(camelCase)) return;
   if (s.kind === 'organisation') {
     // one word alone is left to the rules, which need a legal form or a context (`Initech, Inc.`, `works at
@@ -210,8 +263,14 @@ function decideSpan(t: Tokens, facts: TokenFacts, s: Span, out: Decision[], base
     const w = lows[0]!;
     if (w.length < 2 || initials(ws[0]!)) return;
     // an English word opening a sentence is capitalised as any first word is: the word it is (`Mark the ticket as
-    // solved`, `Rose gold is the default`)
-    if (englishWord(w) && (facts.opens[from] || s.margin < thresholds.word)) return;
+    // solved`, `Rose gold is the default`); where the context vouches for it, it is a name unless one of the
+    // commonest words (`President Bush`, but `Dr. Strange Love` is a film)
+    if (
+      englishWord(w) &&
+      !(vouched && (lex.flagsOf(w) & lex.WORD_TOP) === 0) &&
+      (facts.opens[from] || s.margin < thresholds.word)
+    )
+      return;
     // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
     if (
       from > 0 &&
@@ -303,11 +362,12 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   const d = decoder.decode(t, w, lineStart, 0);
   const facts = decoder.facts;
   let out: Decision[] | null = null;
-  for (const s of spansOf(t.count, d)) {
+  const spans = spansOf(t.count, d);
+  for (const s of spans) {
     const words = s.to - s.from;
     const c = text.charCodeAt(t.start[s.from]!);
     const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
-    if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from);
+    if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from, spans);
   }
   if ((out === null || out.length === 0) && lineStart) {
     const alone = nameAlone(t, text, to);
