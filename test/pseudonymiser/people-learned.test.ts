@@ -229,6 +229,13 @@ describe('what the words around a name say of it', () => {
     expect(text('Both Tina and Vicky are excellent.')).not.toMatch(/Tina|Vicky/);
   });
 
+  it('takes the rest of a name into the span the model tagged: a word on no list, a lower-case surname', () => {
+    expect(text('The chair, Datuk Wilfred Madius Tangau, opened the session.')).not.toMatch(/Wilfred|Madius|Tangau/);
+    expect(text('i miss kevin smith so much')).not.toMatch(/kevin|smith/);
+    // a word on no list that opens the sentence before a name is more often a greeting than a name
+    expect(text('Congrats Mark Selby on the title!')).toContain('Congrats ');
+  });
+
   it('reads a title, initials written without spaces and a capitalised word as a name', () => {
     const out = text('Counsel for Mr H.I. Er replied on Monday. Mr H.İ. Er did not.');
     expect(out).not.toMatch(/\bEr\b/);

@@ -81,16 +81,39 @@ function camelCase(word: string): boolean {
 }
 
 /**
- * Whether token `i` is a capitalised word that a name list holds as a given name or surname and that is no English
- * word and no place: a part of the name it stands beside.
+ * Whether token `i` is the rest of a person's name beside the span the model tagged: a capitalised word that a name
+ * list holds as a given name or surname and that is no English word and no place, or a capitalised word on no list
+ * at all, no English word either (`Ghulam Mohiuddin`, `Kwang-Ting Cheng`, where the model tagged one word); beside a
+ * name in lower case, a surname of the lists in lower case (`kevin smith`).
  */
-function nameNeighbour(t: Tokens, i: number): boolean {
+const NAMES = lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE;
+
+/** Whether token `i` is a word on no list at all. */
+function unlisted(t: Tokens, i: number): boolean {
+  return lex.flagsOf(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase()) === 0;
+}
+
+function nameNeighbour(t: Tokens, i: number, lower: boolean): boolean {
   if (t.kind[i] !== WORD) return false;
   const w = t.text.slice(t.start[i]!, t.end[i]!);
+  const low = w.toLowerCase();
+  const f = lex.flagsOf(low);
+  if (lower) {
+    if (w !== low || w.length < 2) return false;
+    return (
+      (f & (lex.SURNAME | lex.SURNAME_RARE)) !== 0 &&
+      (f & lex.WORD_TOP) === 0 &&
+      !neverName(low) &&
+      !lex.isPlace(low) &&
+      !lex.isPublicOrg(low)
+    );
+  }
   if (!/^\p{Lu}\p{Ll}/u.test(w)) return false;
-  const lower = w.toLowerCase();
-  const f = lex.flagsOf(lower);
-  return (f & (lex.FIRST | lex.SURNAME)) !== 0 && !englishWord(lower) && !lex.isPlace(lower) && !lex.isPublicOrg(lower);
+  if (lex.isPlace(low) || lex.isPublicOrg(low) || neverName(low) || lex.isDemonym(low) || camelCase(w)) return false;
+  // (a compound on no list: each part on none either, or a name of the lists: `Kwang-Ting`, not `Set-Cookie`)
+  if (f === 0)
+    return low.split('-').every((p) => p.length >= 2 && (lex.flagsOf(p) === 0 || (lex.flagsOf(p) & NAMES) !== 0));
+  return (f & (lex.FIRST | lex.SURNAME)) !== 0 && !englishWord(low);
 }
 
 /**
@@ -226,8 +249,17 @@ function decideSpan(
     // a capitalised name of the lists right before or after is the rest of the name, whichever comes first (`Hwang
     // Ye-jin`, where the model tagged the given name alone)
     if (to > from) {
-      while (from > 0 && nameNeighbour(t, from - 1)) from--;
-      while (to < t.count && nameNeighbour(t, to)) to++;
+      const lower =
+        t.text.slice(t.start[from]!, t.end[to - 1]!) === t.text.slice(t.start[from]!, t.end[to - 1]!).toLowerCase();
+      // (before the span, a word on no list that opens its sentence is more often a greeting: `Congrats Mark Selby`)
+      while (
+        from > 0 &&
+        !lower &&
+        nameNeighbour(t, from - 1, false) &&
+        !(facts.opens[from - 1] && unlisted(t, from - 1))
+      )
+        from--;
+      while (to < t.count && nameNeighbour(t, to, lower)) to++;
     }
   }
   if (to <= from) return;
