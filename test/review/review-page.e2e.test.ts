@@ -178,7 +178,13 @@ it('takes a dropped file, and its name', async () => {
     `(() => { const d = new DataTransfer(); d.items.add(new File([${JSON.stringify(TRACE)}], 'support chat.jsonl')); return d; })()`,
   );
   await page.dispatchEvent('#trace', 'drop', { dataTransfer: dropped });
-  await page.waitForFunction(`document.getElementById('trace').value.length > 0`);
+  // the file is read asynchronously; waited for from here (page.waitForFunction would evaluate a string in the page,
+  // which the page's policy forbids once it has to poll)
+  const until = Date.now() + 10_000;
+  while ((await page.inputValue('#trace')).length === 0) {
+    if (Date.now() > until) throw new Error('the dropped file never reached the text area');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   expect(await page.inputValue('#trace')).toBe(TRACE);
   expect(await page.inputValue('#name')).toBe('support_chat.jsonl');
 });
