@@ -236,6 +236,14 @@ describe('what the words around a name say of it', () => {
     expect(text('Congrats Mark Selby on the title!')).toContain('Congrats ');
   });
 
+  it('reads a capitalised word on no list that owns something (possessive) as a surname, everywhere it stands', () => {
+    expect(text("The plan follows Brzeczyk's advice; Brzeczyk wrote it.")).not.toContain('Brzeczyk');
+    expect(text("It uses Oyelowo's method for the proof.")).not.toContain('Oyelowo');
+    // not after a determiner (`the Kremlin's`), a capitalised word, or opening the sentence
+    expect(text("The memo says the Kremlin's line held.")).toContain("the Kremlin's line");
+    expect(text("Visit Quarkly's booth.")).toContain("Quarkly's");
+  });
+
   it('reads a title, initials written without spaces and a capitalised word as a name', () => {
     const out = text('Counsel for Mr H.I. Er replied on Monday. Mr H.İ. Er did not.');
     expect(out).not.toMatch(/\bEr\b/);

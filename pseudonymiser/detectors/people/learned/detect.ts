@@ -153,6 +153,31 @@ function coordinated(t: Tokens, s: Span, spans: readonly Span[]): boolean {
   return false;
 }
 
+/** Words before a possessive that make its owner a thing (`the Kremlin's`), not a person. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'your', 'their', 'its', 'my']);
+
+/**
+ * Whether token `i` owns what follows as a person does: a capitalised word on no list at all (no name, no English
+ * word, no place, no public name), inside its sentence, not after another capitalised word or a determiner, before
+ * a possessive `'s` (`Djokovic's serve`, `Seton's 1922 book`).
+ */
+function ownerAt(t: Tokens, facts: TokenFacts, i: number): boolean {
+  if (t.kind[i] !== WORD || facts.opens[i] || t.kind[i + 1] !== PUNCT || t.kind[i + 2] !== WORD) return false;
+  const q = t.text.charCodeAt(t.start[i + 1]!);
+  if ((q !== 39 && q !== 0x2019) || t.text.slice(t.start[i + 2]!, t.end[i + 2]!) !== 's') return false;
+  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  if (w.length < 3 || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  const low = w.toLowerCase();
+  if (lex.flagsOf(low) !== 0 || lex.isPlace(low) || lex.isPublicOrg(low) || lex.isDemonym(low) || neverName(low))
+    return false;
+  const p = i - 1;
+  if (t.kind[p] === WORD) {
+    const pw = t.text.slice(t.start[p]!, t.end[p]!);
+    if (/^\p{Lu}/u.test(pw) || DETERMINERS.has(pw.toLowerCase())) return false;
+  }
+  return true;
+}
+
 /** An airport's code in brackets after a word. */
 const AIRPORT = /^\s*\([A-Z]{3}\)/;
 
@@ -400,6 +425,18 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     const c = text.charCodeAt(t.start[s.from]!);
     const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
     if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from, spans);
+  }
+  for (let i = 1; i + 2 < t.count; i++) {
+    if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
+    const w = t.text.slice(t.start[i]!, t.end[i]!);
+    (out ??= []).push({
+      what: 'lone',
+      surface: own(w),
+      role: 'family',
+      name: own(w.toLowerCase()),
+      at: t.start[i]! - from,
+      local: false,
+    });
   }
   if ((out === null || out.length === 0) && lineStart) {
     const alone = nameAlone(t, text, to);
