@@ -13,22 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatOf, twin } from '../pseudonymiser/index';
-
-function files(dir: string, under = ''): string[] {
-  const out: string[] = [];
-  for (const name of fs.readdirSync(path.join(dir, under)).sort()) {
-    const rel = under === '' ? name : `${under}/${name}`;
-    const stat = fs.statSync(path.join(dir, rel));
-    if (stat.isDirectory()) out.push(...files(dir, rel));
-    else if (stat.isFile()) out.push(rel);
-  }
-  return out;
-}
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1]! : fallback;
-}
+import { argValue as arg, filesUnder as files } from './util';
 
 /** The words of a text: runs of letters, with inner hyphens and apostrophes, two characters or more. */
 export function wordsOf(text: string): Set<string> {

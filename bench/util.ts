@@ -17,3 +17,21 @@ export function repoRoot(): string {
 /** A fixed twinning key (64 hex characters) derived from a label, so that runs are repeatable. */
 export const keyFor = (label: string): string =>
   createHash('sha256').update(`tracetwin-eval-key:${label}`).digest('hex');
+
+/** Every file under `dir`, as paths relative to it with `/`, in sorted order (folders walked in sorted order). */
+export function filesUnder(dir: string, under = ''): string[] {
+  const out: string[] = [];
+  for (const name of fs.readdirSync(path.join(dir, under)).sort()) {
+    const rel = under === '' ? name : `${under}/${name}`;
+    const stat = fs.statSync(path.join(dir, rel));
+    if (stat.isDirectory()) out.push(...filesUnder(dir, rel));
+    else if (stat.isFile()) out.push(rel);
+  }
+  return out;
+}
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function argValue(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1]! : fallback;
+}
