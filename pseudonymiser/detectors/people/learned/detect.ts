@@ -117,22 +117,19 @@ function nameNeighbour(t: Tokens, i: number, lower: boolean): boolean {
 }
 
 /**
- * Titles and offices that stand before a person's surname or full name (`Dr`, `Mrs`, `President`, `Sergeant`); not
- * those that also head the names of places, streets and works (`Saint`, `King`, `Queen`, `Prince`), nor kinship words.
+ * Titles of features.ts `isTitle` that head the names of places, streets and works too (`Saint`, `King`, `Queen`,
+ * `Prince`), and kinship words: no title a surname follows.
  */
-const PERSONAL_TITLES = new Set(
-  `mr mrs ms miss mx dr prof sir dame lord lady madam madame mme mlle herr frau sr sra srta president senator judge
-  justice minister governor mayor chancellor captain capt general gen colonel col major lieutenant lt sergeant sgt
-  officer agent detective`.split(/\s+/),
-);
+const NOT_BEFORE_SURNAME = new Set(['king', 'queen', 'prince', 'princess', 'pope', 'saint', 'st', 'uncle', 'aunt']);
 
-/** Whether a personal title (PERSONAL_TITLES) stands right before token `i`, a dot after it allowed. */
+/** Whether a personal title (`isTitle`, less NOT_BEFORE_SURNAME) stands right before token `i`, a dot after it allowed. */
 function personalTitleBefore(t: Tokens, i: number): boolean {
   let j = i - 1;
   if (j >= 0 && t.kind[j] === PUNCT && t.text.charCodeAt(t.start[j]!) === 46) j--;
   if (j < 0 || t.kind[j] !== WORD) return false;
   const w = t.text.slice(t.start[j]!, t.end[j]!);
-  return /^\p{Lu}/u.test(w) && PERSONAL_TITLES.has(w.toLowerCase().replace(/\.$/, ''));
+  const lower = w.toLowerCase().replace(/\.$/, '');
+  return /^\p{Lu}/u.test(w) && isTitle(lower) && !NOT_BEFORE_SURNAME.has(lower);
 }
 
 const NO_SPANS: readonly Span[] = [];
