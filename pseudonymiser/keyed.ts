@@ -14,6 +14,8 @@ const DIGITS = '0123456789';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ROUNDS = 10;
+/** Plans (tweak and shape) a run keeps at most: past them all are dropped and made again as asked. */
+const MAX_PLANS = 4096;
 
 /** Parses a 64-hex-character key; throws on anything else. */
 export function parseKey(hex: string): Buffer {
@@ -813,16 +815,20 @@ class KeyedPrimitives implements Keyed {
 
   private plan(tweak: string, shape: string): Plan {
     let byShape = this.plans.get(tweak);
-    if (byShape === undefined) {
-      if (this.planCount >= 4096) {
+    let p = byShape?.get(shape);
+    if (p === undefined) {
+      // bounded in all, not only when a tweak is new: the shapes of random tokens (a digit or a letter at each
+      // place) are nearly all distinct, and one tweak's plans grew by one per token (about 2.4 KiB each: the
+      // prefix, the midstate, the sides) for the whole run
+      if (this.planCount >= MAX_PLANS) {
         this.plans.clear();
         this.planCount = 0;
+        byShape = undefined;
       }
-      byShape = new Map();
-      this.plans.set(tweak, byShape);
-    }
-    let p = byShape.get(shape);
-    if (p === undefined) {
+      if (byShape === undefined) {
+        byShape = new Map();
+        this.plans.set(tweak, byShape);
+      }
       p = { prefix: `${tweak}\u0000${shape}\u0000`, mids: [], big: null };
       byShape.set(shape, p);
       this.planCount++;

@@ -43,6 +43,21 @@ describe('keyed primitives', () => {
     expect(other.prf('a', 'b').equals(zero.prf('a', 'b'))).toBe(false);
   });
 
+  it('keeps a bounded number of plans when every value has its own shape (random tokens under one tweak)', () => {
+    const keyed = createKeyed(Buffer.alloc(32, 7));
+    const first = keyed.permute('a1b2c3d4e5f6g7h8i9j0', 'secret\u00000');
+    // 6,000 values of 20 letters and digits in distinct orders: 6,000 shapes, one tweak
+    for (let i = 0; i < 6000; i++) {
+      let v = '';
+      for (let b = 0; b < 20; b++) v += ((i >> b) & 1) === 1 ? String(b % 10) : 'abcdefghijklmnopqrst'[b];
+      keyed.permute(v, 'secret\u00000');
+    }
+    // the plans are a cache inside the keyed primitives: read here, as nothing else shows how many they hold
+    expect((keyed as unknown as { planCount: number }).planCount).toBeLessThanOrEqual(4096);
+    // a plan dropped and made again permutes as before
+    expect(keyed.permute('a1b2c3d4e5f6g7h8i9j0', 'secret\u00000')).toBe(first);
+  });
+
   it('accepts only 64-hex-character keys', () => {
     expect(parseKey('ab'.repeat(32))).toHaveLength(32);
     expect(() => parseKey('ab')).toThrow(TypeError);
