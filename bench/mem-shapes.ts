@@ -52,6 +52,94 @@ function writeLines(
 
 const NAMES = ['anna', 'boris', 'chen', 'dora', 'emil', 'fatima', 'goran', 'hana'];
 
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Lisa',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Margaret',
+  'Donald',
+  'Sandra',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+];
+const CITIES = ['Portland', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle', 'Phoenix', 'Atlanta'];
+const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `n` base-62 characters that differ for every `i` and look random (a multiplicative hash, stepped). */
+function token(i: number, n: number): string {
+  let x = (i + 1) >>> 0;
+  let out = '';
+  for (let k = 0; k < n; k++) {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + k * 0x9e3779b9 + i) >>> 0;
+    out += B62[x % 62];
+  }
+  return out;
+}
+
 export const SHAPES: Record<string, { ext: string; write: (file: string, bytes: number) => void; what: string }> = {
   'distinct-emails': {
     ext: 'jsonl',
@@ -65,6 +153,41 @@ export const SHAPES: Record<string, { ext: string; write: (file: string, bytes: 
         (i) =>
           `{"id":${i},"from":"${NAMES[i % 8]}.k${i.toString(36)}@mail${i % 997}.example-corp.com",` +
           `"note":"call +1 415 555 ${1000 + (i % 9000)}"}`,
+      ),
+  },
+  'distinct-tokens': {
+    ext: 'jsonl',
+    what: 'JSON Lines, one distinct 40-character API key a line',
+    // {"id":0,"api_key":"sk_live_…"}: 40 characters a key-derived counter spreads over base 62, distinct per line
+    write: (file, bytes) => writeLines(file, bytes, (i) => `{"id":${i},"api_key":"sk_live_${token(i, 40)}"}`),
+  },
+  'distinct-keys': {
+    ext: 'jsonl',
+    what: 'JSON Lines, one distinct PEM private key (1,600 characters of body) a line',
+    write: (file, bytes) =>
+      writeLines(file, bytes, (i) => {
+        const body = token(i, 1600).replace(/.{64}(?!$)/g, '$&\\n');
+        return `{"id":${i},"key":"-----BEGIN PRIVATE KEY-----\\nMII${body}\\n-----END PRIVATE KEY-----"}`;
+      }),
+  },
+  'people-rows': {
+    ext: 'csv',
+    what: 'a CSV export of distinct people: name, e-mail, phone and city a row',
+    write: (file, bytes) =>
+      writeLines(
+        file,
+        bytes,
+        (i) => {
+          const first = FIRST[i % FIRST.length]!;
+          const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+          const n = Math.floor(i / (FIRST.length * LAST.length));
+          return (
+            `${i},${first},${last}${n > 0 ? `-${LAST[n % LAST.length]}` : ''},` +
+            `${first.toLowerCase()}.${last.toLowerCase()}${i}@example-mail.com,+1 415 555 ${String(i % 10000).padStart(4, '0')},` +
+            `${CITIES[i % CITIES.length]}`
+          );
+        },
+        'id,first_name,last_name,email,phone,city\n',
       ),
   },
   numbers: {

@@ -30,6 +30,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { stretchEnd } from './format/runs';
 import { hash } from 'node:crypto';
 import { Matcher, type Match, type Recording } from './matcher';
+import { UnsupportedContentError } from './errors';
 import { Registry, adaptCase, type Surface } from './registry';
 import { own } from './strings';
 import { endRun } from './memo';
@@ -49,13 +50,7 @@ export type { Format, Kind, Report } from './types';
 export { KINDS } from './types';
 
 /** The trace is not text (invalid UTF-8 or NUL bytes). The service reports it as `unsupported_content`. */
-export class UnsupportedContentError extends Error {
-  readonly code = 'unsupported_content';
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnsupportedContentError';
-  }
-}
+export { UnsupportedContentError } from './errors';
 
 export interface TwinOptions {
   /** 64 hex characters, or 32 bytes. Absent: a fresh random key for this trace. */
@@ -84,7 +79,16 @@ export interface TwinOptions {
    * document read raw (see rawMode) in stretches of about this many bytes cut before a string (tests set it low).
    */
   readonly passTwoBytes?: number;
+  /**
+   * What the trace's distinct values may cost in the engine's memory, as the registry estimates it
+   * (Registry.weight), before the trace is refused as unsupported content. Default VALUE_BUDGET_BASE plus the
+   * trace's size in bytes (tests set it low).
+   */
+  readonly valueBudget?: number;
 }
+
+/** The part of the default value budget that does not grow with the trace (see TwinOptions.valueBudget). */
+export const VALUE_BUDGET_BASE = 128 << 20;
 
 export interface TwinResult {
   readonly output: Buffer;
@@ -793,6 +797,7 @@ function passes(source: TraceSource, sink: (bytes: Uint8Array) => void, options:
   const detectors = options.detectors ?? defaultDetectors;
   const confidential = options.confidential ?? [];
   const registry = new Registry();
+  registry.budget = options.valueBudget ?? VALUE_BUDGET_BASE + source.size;
   const ctx: DetectContext = {
     confidential,
     segmentAt: (chunk, offset) => segmentAt(chunk as DocChunk, offset),

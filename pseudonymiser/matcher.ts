@@ -58,7 +58,7 @@ const TAIL = 8;
  * surfaces (private key blocks, JWTs, tokens) were most of the automaton's
  * states, hence of pass two's memory.
  */
-const KEY_CHARS = 32;
+export const KEY_CHARS = 32;
 
 /** Pattern flags, as the matcher keeps them. */
 const FLAG_CASE_INSENSITIVE = 1;

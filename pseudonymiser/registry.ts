@@ -4,10 +4,11 @@
  * mapping is never returned or stored.
  */
 import type { Composed, Finding, Kind, Keyed, ResolveSink } from './types';
-import { wordChars } from './matcher';
+import { KEY_CHARS, wordChars } from './matcher';
 import { generatorFor } from './standins';
 import { isCjk } from './standins/cjk';
 import { own } from './strings';
+import { UnsupportedContentError } from './errors';
 
 /** When one surface is found as two kinds, the higher wins. */
 const PRIORITY: Record<Kind, number> = {
@@ -114,7 +115,27 @@ export interface SiteEdit {
   readonly surface: Surface;
 }
 
+/**
+ * What the engine's memory holds per distinct value, as Registry.weight counts it: an estimate of the peak
+ * resident memory a twin gains per value found (its surface, entity, stand-in, the run's maps and caches about
+ * it), per UTF-16 unit of its first KEY_CHARS (its states in pass two's automaton, which takes a longer value by
+ * a key of that length) and of all of it (its text, stand-in and their copies), and per place replaced only where
+ * found. Measured on files of distinct e-mails, API keys, PEM keys and people (docs/benchmarks.md, "A budget for
+ * distinct values").
+ */
+export const VALUE_BYTES = 1024;
+export const KEY_CHAR_BYTES = 16;
+export const VALUE_CHAR_BYTES = 4;
+export const SITE_BYTES = 128;
+
 export class Registry implements ResolveSink {
+  /**
+   * The estimate (VALUE_BYTES …) of what the values found so far hold of the engine's memory, and the most it
+   * may reach: past it, `add` refuses the trace (UnsupportedContentError) while pass one is still reading it,
+   * before the values' cost outgrows the trace. Infinity: no bound.
+   */
+  weight = 0;
+  budget = Infinity;
   /**
    * Entities by kind, then by canonical form (the entity's own string: no key string per entity; a
    * `kind\0canonical` key cost a concatenation and its flat copy each).
@@ -169,10 +190,28 @@ export class Registry implements ResolveSink {
       standIn: '',
     };
     if (site) {
-      this.siteSurfaces.set(surfaceText, this.siteSurfaces.get(surfaceText) ?? s);
-      this.pushSite(f.at!.start, f.at!.end, this.siteSurfaces.get(surfaceText)!);
+      const known = this.siteSurfaces.get(surfaceText);
+      if (known === undefined) {
+        this.charge(valueBytes(surfaceText.length));
+        this.siteSurfaces.set(surfaceText, s);
+      }
+      this.pushSite(f.at!.start, f.at!.end, known ?? s);
     } else {
+      // a surface found again as a kind of higher priority takes the place of one already counted
+      if (existing === undefined) this.charge(valueBytes(surfaceText.length));
       this.surfaces.set(surfaceText, s);
+    }
+  }
+
+  /** Adds `bytes` to the weight; refuses the trace past the budget. */
+  private charge(bytes: number): void {
+    this.weight += bytes;
+    if (this.weight > this.budget) {
+      throw new UnsupportedContentError(
+        `the file holds more distinct values than tracetwin twins in a file of its size (` +
+          `${this.surfaces.size + this.siteSurfaces.size} so far, whose memory is estimated past the ` +
+          `${mib(this.budget)} MiB allowed): split it into smaller files`,
+      );
     }
   }
 
@@ -189,6 +228,7 @@ export class Registry implements ResolveSink {
   }
 
   private pushSite(start: number, end: number, surface: Surface): void {
+    this.charge(SITE_BYTES);
     let list = this.sites.get(this.chunkIndex);
     if (!list) this.sites.set(this.chunkIndex, (list = []));
     list.push({ start, end, surface });
@@ -309,6 +349,16 @@ export class Registry implements ResolveSink {
           e.surface.standIn =
             (this.surfaces.get(e.surface.text) ?? this.siteSurfaces.get(e.surface.text))?.standIn ?? '';
   }
+}
+
+/** What Registry.weight counts for a distinct value of `length` UTF-16 units. */
+export function valueBytes(length: number): number {
+  return VALUE_BYTES + KEY_CHAR_BYTES * Math.min(length, KEY_CHARS) + VALUE_CHAR_BYTES * length;
+}
+
+/** Bytes in MiB, to one decimal. */
+function mib(bytes: number): string {
+  return (bytes / (1 << 20)).toFixed(1);
 }
 
 /** Longest run of words checked when a stand-in is searched for real values. */

@@ -76,4 +76,23 @@ describe('tracetwin twin', () => {
     );
     expect(fs.existsSync(out)).toBe(false);
   });
+
+  it('refuses a file of more distinct values than its budget early, with exit status 1 and no output', () => {
+    const file = path.join(dir, 'distinct.jsonl');
+    // 6 MiB of lines of one distinct e-mail address each: about 3 KiB of the engine's memory a line (docs/deploy.md)
+    const lines: string[] = [];
+    for (let i = 0, size = 0; size < 6 << 20; i++) {
+      const line = `{"id":${i},"from":"ines.q${i.toString(36)}@mail${i % 89}.example-corp.com"}\n`;
+      lines.push(line);
+      size += line.length;
+    }
+    fs.writeFileSync(file, lines.join(''));
+    const out = path.join(dir, 'distinct-twin.jsonl');
+    const r = run(['twin', file, '-o', out, '--key', key]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /^tracetwin: unsupported content: the file holds more distinct values than tracetwin twins in a file of its size \(\d+ so far, whose memory is estimated past the 134\.0 MiB allowed\): split it into smaller files\n$/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+  });
 });
