@@ -5,7 +5,7 @@
  */
 import { twin } from '../../pseudonymiser';
 import { placeShaped } from '../../pseudonymiser/detectors/people/report';
-import { neverName } from '../../pseudonymiser/detectors/people/score';
+import { functionWord, neverName } from '../../pseudonymiser/detectors/people/score';
 
 const KEY = '3c'.repeat(32);
 
@@ -36,6 +36,26 @@ describe('calendar words', () => {
     expect(out[3]).toContain('June 2022');
     expect(out[4]).toContain('August 2018');
     expect(out[4]).not.toContain('Olufemi');
+  });
+});
+
+describe('function words', () => {
+  it('are no name alone, though the name lists hold some (`The`, `Every`), while names that are also words stay names', () => {
+    for (const w of ['the', 'every', 'among', 'during', 'neither']) expect(functionWord(w)).toBe(true);
+    for (const w of ['will', 'may', 'an', 'do', 'so', 'till']) expect(functionWord(w)).toBe(false);
+  });
+
+  it('stay in a title capitalised word by word, and a person in the same text is replaced', () => {
+    const input = [
+      'I have trophies for Goal of Season & Manager Of The Year from Uni.',
+      'Pictures of cats and kittens are added to The Cat Album today.',
+      'Ottilie Brannigan sent the album.',
+      '',
+    ].join('\n');
+    const out = text(input).split('\n');
+    expect(out[0]).toContain('Manager Of The Year');
+    expect(out[1]).toContain('to The Cat Album');
+    expect(out[2]).not.toContain('Brannigan');
   });
 });
 

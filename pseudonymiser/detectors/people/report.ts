@@ -3,7 +3,7 @@
  * resolution phase remembers of them.
  */
 import type { FindingSink } from '../../types';
-import { isPlainWord, neverName } from './score';
+import { functionWord, isPlainWord, neverName } from './score';
 import { FIRST, SURNAME, flagsOf, isDemonym, isPlace, isPublicOrg } from './lexicon';
 import { orgCanonical, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
@@ -137,6 +137,8 @@ export function reportLone(
 ): void {
   // a calendar word alone (`on 7 June 2014`, `in August`) is a date, whichever rule or model read it as a name
   if (neverName(name)) return;
+  // nor is a function word alone (`added to The Cat Album`, `Manager Of The Year`), capitalised in a title
+  if (functionWord(name)) return;
   if (demonymAlone(name)) return;
   surface = own(surface);
   name = own(name);

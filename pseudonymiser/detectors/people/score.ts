@@ -21,6 +21,23 @@ const NEVER = new Set(
 const NEVER_FAMILY = new Set([...NEVER, 'april', 'may', 'june', 'august']);
 
 /**
+ * English function words that the name lists hold as rare given names or surnames (`The`, `Every`, `Among`):
+ * articles, quantifiers, prepositions, conjunctions and auxiliaries. Within a full name one may be a name's part
+ * (`Nguyen The Anh`: the Vietnamese Thế written without its marks), so only a name alone refuses them. Those that are
+ * common names in a romanisation (`An`, `Do`, `So`, `In`, `To`, `Or`, `Than`, `Till`) or in English (`Will`, `May`)
+ * are not among them.
+ */
+const FUNCTION_WORDS = new Set(
+  `the every any all both neither either few many much such each during among below above from into upon but nor
+  while whether although though because unless not been being must shall should would could might`.split(/\s+/),
+);
+
+/** An article, quantifier, preposition, conjunction or auxiliary of FUNCTION_WORDS: never a name alone. */
+export function functionWord(lower: string): boolean {
+  return FUNCTION_WORDS.has(lower);
+}
+
+/**
  * A calendar word or pronoun: no surname and no name alone. `April`, `May`, `June` and `August` are in it for that,
  * and may still give a full name its given name (people/report.ts checks only the family name with this).
  */
