@@ -56,9 +56,14 @@ export interface PersonStandIn {
 
 const fallbackRegister = (): Register => pools.registers[0]!;
 
-/** Core words of a family name (particles left out). */
+/**
+ * Core words of a family name (particles left out), or all of its words where each is a particle: then they are the
+ * name (`Hung Le`, `Nam Do`: the Vietnamese Lê and Đỗ), not particles of one.
+ */
 function familyCore(family: string): string[] {
-  return family.split(/\s+/).filter((w) => w.length > 0 && !PARTICLES.has(w));
+  const words = family.split(/\s+/).filter((w) => w.length > 0);
+  const core = words.filter((w) => !PARTICLES.has(w));
+  return core.length > 0 ? core : words;
 }
 
 /** The register of a name: the first non-anglo register its words belong to (the census lists hold every origin). */
@@ -239,11 +244,14 @@ function renderWords(original: string, canonical: string, s: PersonStandIn, keye
   return original.replace(WORD, (w) => {
     const low = w.toLowerCase();
     i++;
-    if (TITLES.has(low) || PARTICLES.has(low)) return w;
+    if (TITLES.has(low)) return w;
+    // the given name first, even where it is a particle elsewhere (`Le Van Hung`: the Vietnamese family name Lê
+    // written first, read as the given name)
     if (!usedGiven && given && low === given) {
       usedGiven = true;
       return caseAs(w, s.given);
     }
+    // then the family name's core, which is its particles where it has nothing else (familyCore)
     const fi = famRest.indexOf(low);
     if (fi >= 0) {
       famRest[fi] = '\u0000';
@@ -252,6 +260,7 @@ function renderWords(original: string, canonical: string, s: PersonStandIn, keye
       const sp = surnamePool(s.register);
       return caseAs(w, sp[keyed.pick('person-family2', `${low}\u0000${attempt}`, sp.length)] ?? s.family);
     }
+    if (PARTICLES.has(low)) return w;
     if (w.length === 1) {
       if (given && low === given[0] && !usedGiven) return caseAs(w, s.given[0]!);
       if (famCore[0] && low === famCore[0][0]) return caseAs(w, s.family[0]!);

@@ -75,9 +75,20 @@ describe('person forms', () => {
     ['The build was fixed by Xu Ming yesterday.', ['Xu Ming']],
     // introduced: a given name on no list, then a family name the lists hold only as a given name
     ['My name is Thabo Nkosi.', ['Thabo', 'Nkosi']],
+    // a word that is a particle elsewhere (`de la Cruz`, `Le Pen`) where it is the name itself: the Vietnamese
+    // family names Lê and Đỗ, written first (read as the given name) or last
+    ['I met Le Van Hung at the office.', ['Le ', 'Hung']],
+    ['I met Hung Le at the office.', ['Hung', ' Le ']],
+    ['I met Nam Do at the office.', ['Nam', ' Do ']],
   ])('replaces every word of a name told by its title, order, introduction or possessive: %s', (input, words) => {
     const out = text(input);
     for (const w of words) expect(out).not.toContain(w);
+  });
+
+  it('keeps the particles of a name whose core is replaced', () => {
+    const out = text('Then María de la Cruz and Pieter van der Berg arrived.');
+    expect(out).toMatch(/ de la \S+ and \S+ van der \S+ arrived/);
+    expect(out).not.toMatch(/Cruz|Berg|María|Pieter/);
   });
 
   it('keeps a common word after a first name that is also a word, and a title before a plain word', () => {
