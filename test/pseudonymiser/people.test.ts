@@ -80,6 +80,8 @@ describe('person forms', () => {
     ['I met Le Van Hung at the office.', ['Le ', 'Hung']],
     ['I met Hung Le at the office.', ['Hung', ' Le ']],
     ['I met Nam Do at the office.', ['Nam', ' Do ']],
+    // a particle written capitalised says a family name follows, an English word or not (`Pen`)
+    ['Yesterday Marine Le Pen spoke.', ['Marine', 'Pen']],
   ])('replaces every word of a name told by its title, order, introduction or possessive: %s', (input, words) => {
     const out = text(input);
     for (const w of words) expect(out).not.toContain(w);

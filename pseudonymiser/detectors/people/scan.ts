@@ -9,7 +9,7 @@
  */
 import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
-import { familyScore, givenScore, isGiven, isPlainWord, neverName, unlistedGiven } from './score';
+import { familyScore, functionWord, givenScore, isGiven, isPlainWord, neverName, unlistedGiven } from './score';
 import { isPlace, isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME, SURNAME_RARE } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
@@ -792,10 +792,20 @@ function evaluate(
     let best = -1;
     for (let k = Math.min(words.length - 1, 3); k >= 1; k--) {
       const fam = words[k]!;
-      const f = familyScore(fam.lower, !caps);
+      // a particle written capitalised right before it (`Marine Le Pen`, `Charles De Gaulle`) says that a family name
+      // follows, whatever the word: it reads as a common surname does
+      const afterParticle =
+        k >= 2 &&
+        PARTICLES.has(words[k - 1]!.lower) &&
+        isCap(text, fam, up) &&
+        !isPublicOrg(fam.lower) &&
+        !neverName(fam.lower) &&
+        !functionWord(fam.lower);
+      const f = afterParticle ? Math.max(familyScore(fam.lower, !caps), 2) : familyScore(fam.lower, !caps);
       let middleOk = true;
       for (let m = 1; m < k; m++) {
         const w = words[m]!;
+        if (m === k - 1 && afterParticle) continue;
         if (givenScore(w.lower, !caps) < 1 && familyScore(w.lower, !caps) < 1) middleOk = false;
       }
       if (!middleOk || f < 0.5) continue;
