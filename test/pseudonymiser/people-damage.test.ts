@@ -59,6 +59,23 @@ describe('function words', () => {
   });
 });
 
+describe("an address's display name", () => {
+  it('is an organisation where a public name opens it and ordinary words follow, a person otherwise', () => {
+    const input = [
+      'Email: BBC Breaking News Alert <alerts@news.example.org>',
+      'From: Google Calendar <calendar-notification@google.com>',
+      'From: Harrison Ford <hf@example-mail.com>',
+      'From: Ford Smith <fs@example-mail.com>',
+      '',
+    ].join('\n');
+    const out = text(input).split('\n');
+    expect(out[0]).toContain('BBC Breaking News Alert <');
+    expect(out[1]).toContain('Google Calendar <');
+    expect(out[2]).not.toContain('Harrison');
+    expect(out[3]).not.toContain('Smith');
+  });
+});
+
 describe('names that read as places', () => {
   it('end in a word that heads places after a place or a point of the compass', () => {
     expect(placeShaped('santa clara valley')).toBe(true);

@@ -1111,6 +1111,11 @@ export {
   PERSON_AFTER,
 };
 
+/** An English word that is no common given name or surname (`news`, `alert`; not `smith`). */
+function namesNoOne(lower: string): boolean {
+  return isPlainWord(lower) && (flagsOf(lower) & (FIRST | SURNAME)) === 0;
+}
+
 /** `Jane Doe <jane@acme.io>`, `"Doe, Jane" <…>`, `jane doe <…>`: the display name before an address. */
 function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void {
   const let_ = letterTable();
@@ -1145,7 +1150,10 @@ function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void 
           isPublicOrg(name.toLowerCase()) ||
           lowParts.some((x) =>
             /^(?:bot|noreply|no-reply|team|support|github|dependabot|renovate|notifications?)$/.test(x),
-          );
+          ) ||
+          // a public name then words that name no one (`BBC Breaking News Alert`, `Google Calendar`): the
+          // organisation writes, not a person (`Harrison Ford` starts with a name)
+          (lowParts.length >= 2 && isPublicOrg(lowParts[0]!) && lowParts.slice(1).every(namesNoOne));
         if (!pub) {
           if (parts.length === 1) {
             if (isGiven(lowParts[0]!) && name.length >= 2) reportLone(sink, st, name, 'given', lowParts[0]!, false, j);
