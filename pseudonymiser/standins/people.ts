@@ -24,7 +24,9 @@ import { runCache, RunMemo } from '../memo';
 
 /** Honorifics and titles kept as written. */
 export const TITLES = new Set(
-  'mr mrs ms miss mx dr prof sir dame rev fr sr sra srta herr frau mme mlle dott ing'.split(' '),
+  'mr mrs ms miss mx dr prof sir dame rev fr sr sra srta herr frau mme mlle dott ing signor signora signorina señor señora señorita senhor senhora'.split(
+    ' ',
+  ),
 );
 /** Surname particles kept as written. */
 export const PARTICLES = new Set(

@@ -76,6 +76,17 @@ describe("an address's display name", () => {
   });
 });
 
+describe('honorifics of Italian, Spanish and Portuguese', () => {
+  it('are titles: kept, alone or before the name they introduce, which is replaced', () => {
+    const out = text('The Signora had no business to do it.\nI spoke to Signora Bartoletti and Señora Ochoa.\n').split(
+      '\n',
+    );
+    expect(out[0]).toBe('The Signora had no business to do it.');
+    expect(out[1]).toMatch(/^I spoke to Signora \S+ and Señora \S+\.$/);
+    expect(out[1]).not.toMatch(/Bartoletti|Ochoa/);
+  });
+});
+
 describe('names that read as places', () => {
   it('end in a word that heads places after a place or a point of the compass', () => {
     expect(placeShaped('santa clara valley')).toBe(true);

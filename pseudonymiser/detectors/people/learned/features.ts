@@ -54,6 +54,7 @@ const PARTICLE = 1 << 12;
 
 const TITLES = new Set(
   `mr mrs ms miss mx dr prof sir dame lord lady madam madame mme mlle herr frau sr sra srta dott ing rev fr
+  signor signora signorina señor señora señorita senhor senhora
   president senator judge justice minister governor mayor chancellor king queen prince princess pope saint st
   captain capt general gen colonel col major lieutenant lt sergeant sgt officer agent detective uncle aunt`.split(
     /\s+/,
