@@ -19,6 +19,15 @@ describe('accounts: e-mail detection', () => {
     );
   });
 
+  it("judges a public organisation's domain under a country's suffix as its hosts are: public", () => {
+    const text = 'dailyem@ebs.bbc.co.uk and https://www.bbc.co.uk/news; hr@globex.co.uk and https://www.globex.co.uk/';
+    expect(surfaces(text, 'domain')).toEqual(['globex.co.uk']);
+    const out = twinOf(text);
+    expect(out).toContain('@ebs.bbc.co.uk and https://www.bbc.co.uk/news;');
+    expect(out).not.toContain('dailyem');
+    expect(out).not.toContain('globex');
+  });
+
   it('leaves look-alikes alone', () => {
     const text = [
       'npm i @types/node lodash@4.17.21 pkg@latest',

@@ -4,6 +4,7 @@
  * extensions that look like top-level domains, public code-hosting
  * organisations, and system account names.
  */
+import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
 
 const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/));
 
@@ -219,7 +220,19 @@ export function isPublicDomain(domain: string): boolean {
     i = d.indexOf('.', i + 1);
     rest = d.slice(i + 1);
   } while (i >= 0 && rest.includes('.'));
-  return false;
+  return publicOrgDomain(d);
+}
+
+/**
+ * A domain whose registrable label spells a public organisation's name, under any suffix (`bbc.co.uk`,
+ * `google.co.jp`): the same test a host's domain meets (hosts.ts), so that an e-mail address and a URL of one
+ * domain are judged alike.
+ */
+function publicOrgDomain(d: string): boolean {
+  if (cloudSuffixOf(d) !== null) return false;
+  const reg = registrableDomain(d);
+  const label = reg.slice(0, reg.length - publicSuffixOf(reg).length - 1);
+  return label.length >= 2 && (PUBLIC_ORGS.has(label) || isPublicOrg(label) || isPublicOrgLabel(label));
 }
 
 /** Generic top-level domains accepted after an `@` (ccTLDs: any two letters not in FILE_EXT). */
