@@ -20,7 +20,7 @@ import type { Keyed, Kind, StandInGenerator } from '../types';
 import { pools, type Gender, type Register } from '../pools';
 import { isCjk, renderCjk } from './cjk';
 import { SURNAME, SURNAME_RARE, flagsOf, genderOf, inAnglo, registerOf } from '../detectors/people/lexicon';
-import { runCache, RunMemo } from '../memo';
+import { runCache, runMap, RunMemo } from '../memo';
 
 /** Honorifics and titles kept as written. */
 export const TITLES = new Set(
@@ -280,11 +280,20 @@ interface HandleAlternatives {
   readonly alts: readonly (readonly [string, string])[];
 }
 
-const handleAlternatives = new WeakMap<PersonStandIn, Map<string, HandleAlternatives>>();
+/**
+ * The alternatives computed, by stand-in, then canonical: a run cache of at most ALTERNATIVE_OWNERS stand-ins (each
+ * person of a trace has a stand-in of its own, so a map that lived as long as they do held about 1 KiB for every
+ * person of a trace of many people); a compact form is rendered again and again against one person.
+ */
+const handleAlternatives = runMap<PersonStandIn, Map<string, HandleAlternatives>>();
+const ALTERNATIVE_OWNERS = 4096;
 
 function alternativesOf(canonical: string, s: PersonStandIn): HandleAlternatives {
   let byCanonical = handleAlternatives.get(s);
-  if (!byCanonical) handleAlternatives.set(s, (byCanonical = new Map()));
+  if (!byCanonical) {
+    if (handleAlternatives.size >= ALTERNATIVE_OWNERS) handleAlternatives.clear();
+    handleAlternatives.set(s, (byCanonical = new Map()));
+  }
   let found = byCanonical.get(canonical);
   if (found) return found;
   const { given, family } = parseCanonical(canonical);
