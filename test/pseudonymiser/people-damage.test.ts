@@ -13,6 +13,11 @@ function text(input: string): string {
   return twin(Buffer.from(input), { key: KEY, format: 'text' }).output.toString();
 }
 
+/** The twin of a text of these lines, line by line. */
+function twinLines(...lines: string[]): string[] {
+  return text(lines.join('\n') + '\n').split('\n');
+}
+
 describe('calendar words', () => {
   it('are no name part, given or family, July included', () => {
     for (const w of ['july', 'june', 'august', 'april', 'may', 'september', 'friday']) expect(neverName(w)).toBe(true);
@@ -20,15 +25,13 @@ describe('calendar words', () => {
   });
 
   it('stay in dates across a trace that names people', () => {
-    const input = [
+    const out = twinLines(
       'In July 2019 the committee met twice.',
       'The audit closed on 3 July 2021 after review.',
       'Leticia Wojcik signed the memo on 14 June 2020.',
       'By June 2022 the new office had opened.',
       'Dimitri Olufemi joined in August 2018.',
-      '',
-    ].join('\n');
-    const out = text(input).split('\n');
+    );
     expect(out[0]).toContain('July 2019');
     expect(out[1]).toContain('3 July 2021');
     expect(out[2]).toContain('14 June 2020');
@@ -46,13 +49,11 @@ describe('function words', () => {
   });
 
   it('stay in a title capitalised word by word, and a person in the same text is replaced', () => {
-    const input = [
+    const out = twinLines(
       'I have trophies for Goal of Season & Manager Of The Year from Uni.',
       'Pictures of cats and kittens are added to The Cat Album today.',
       'Ottilie Brannigan sent the album.',
-      '',
-    ].join('\n');
-    const out = text(input).split('\n');
+    );
     expect(out[0]).toContain('Manager Of The Year');
     expect(out[1]).toContain('to The Cat Album');
     expect(out[2]).not.toContain('Brannigan');
@@ -61,14 +62,12 @@ describe('function words', () => {
 
 describe("an address's display name", () => {
   it('is an organisation where a public name opens it and ordinary words follow, a person otherwise', () => {
-    const input = [
+    const out = twinLines(
       'Email: BBC Breaking News Alert <alerts@news.example.org>',
       'From: Google Calendar <calendar-notification@google.com>',
       'From: Harrison Ford <hf@example-mail.com>',
       'From: Ford Smith <fs@example-mail.com>',
-      '',
-    ].join('\n');
-    const out = text(input).split('\n');
+    );
     expect(out[0]).toContain('BBC Breaking News Alert <');
     expect(out[1]).toContain('Google Calendar <');
     expect(out[2]).not.toContain('Harrison');
@@ -98,14 +97,12 @@ describe('names that read as places', () => {
   });
 
   it('stay whole in a trace, and the person beside them is replaced', () => {
-    const input = [
+    const out = twinLines(
       'The orchard sits in Santa Clara Valley near the highway.',
       'Water pipes burst on Dallas Street overnight.',
       'Rigs in the Brent North Sea field were shut.',
       'Harriet Abernathy-Quist wrote the incident report.',
-      '',
-    ].join('\n');
-    const out = text(input).split('\n');
+    );
     expect(out[0]).toContain('Santa Clara Valley');
     expect(out[1]).toContain('Dallas Street');
     expect(out[2]).toContain('Brent North Sea');
@@ -115,15 +112,13 @@ describe('names that read as places', () => {
 
 describe('nationalities and religions', () => {
   it('are no name, alone or heading one, unless a common given name or surname', () => {
-    const input = [
+    const out = twinLines(
       'Talks between Sunni Arab leaders and Kurdish parties stalled.',
       'Later, Sunni Arab delegates walked out.',
       'Muslim and Hindu volunteers served meals.',
       'Christian Bale spoke at the festival.',
       'Odalys Prewitt-Hannigan filed the report.',
-      '',
-    ].join('\n');
-    const out = text(input).split('\n');
+    );
     expect(out[0]).toContain('Sunni Arab leaders');
     expect(out[1]).toContain('Sunni Arab delegates');
     expect(out[2]).toContain('Muslim and Hindu');
