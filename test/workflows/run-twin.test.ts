@@ -139,6 +139,28 @@ test('JSON nested deeper than the engine reads fails once as unsupported content
   expect(runFolders(scratchDir)).toEqual([]);
 }, 60_000);
 
+test('a file of more distinct values than its budget fails once as unsupported content, not retried', async () => {
+  // 4 MiB of lines of one distinct e-mail address each: refused in pass one (docs/deploy.md, input limits)
+  const lines: string[] = [];
+  for (let i = 0, size = 0; size < 4 << 20; i++) {
+    const line = `{"id":${i},"from":"ines.q${i.toString(36)}@mail${i % 89}.example-corp.com"}\n`;
+    lines.push(line);
+    size += line.length;
+  }
+  const t = await accept('distinct.jsonl', Buffer.from(lines.join('')));
+  const scratchDir = path.join(tmp, `runs-${randomBytes(4).toString('hex')}`);
+  const activities = createActivities({ db: handle.db, blobs: folderStore, pool, scratchDir });
+  const err = await activities.runTwin({ twinId: t.twinId }).catch((e: unknown) => e);
+  expect((err as ApplicationFailure).type).toBe(FAILURE_TYPES.unsupportedContent);
+  expect((err as ApplicationFailure).nonRetryable).toBe(true);
+  expect((err as ApplicationFailure).message).toContain(
+    'more distinct values than tracetwin twins in a file of its size',
+  );
+  expect((err as ApplicationFailure).message).not.toContain('example-corp');
+  expect(runErrorOf(err)).toMatchObject({ code: 'unsupported_content', retryable: false });
+  expect(runFolders(scratchDir)).toEqual([]);
+}, 60_000);
+
 test('a pool thread out of memory is a deterministic failure: unsupported content, not retried', async () => {
   const t = await accept('big.json', Buffer.from('{"a":1}'));
   const oom: TwinPool = {
