@@ -13,6 +13,7 @@
  */
 import { flagsOf, isPlace, isPublicOrg, registerOf } from '../lexicon';
 import { RunMemo } from '../../../memo';
+import { TITLES as HONORIFICS } from '../../../standins/people';
 import { LINK, NUMBER, PUNCT, WORD, type Tokens } from './tokens';
 
 /** log2 of the number of feature buckets of a model. */
@@ -52,14 +53,15 @@ const LEGAL = 1 << 10;
 const ORG_HEAD = 1 << 11;
 const PARTICLE = 1 << 12;
 
-const TITLES = new Set(
-  `mr mrs ms miss mx dr prof sir dame lord lady madam madame mme mlle herr frau sr sra srta dott ing rev fr
-  signor signora signorina señor señora señorita senhor senhora
+/** The honorifics a stand-in keeps as written (standins/people.ts), and forms of address and offices beside them. */
+const TITLES = new Set([
+  ...HONORIFICS,
+  ...`lord lady madam madame
   president senator judge justice minister governor mayor chancellor king queen prince princess pope saint st
   captain capt general gen colonel col major lieutenant lt sergeant sgt officer agent detective uncle aunt`.split(
     /\s+/,
   ),
-);
+]);
 const LEGALS = new Set(
   `inc incorporated ltd limited llc llp lp plc corp corporation co company gmbh ag kg ohg sa sas sarl sàrl srl spa
   s.a. bv nv oy ab as asa aps pty pte kk gk sdn bhd tbk pvt holdings group`.split(/\s+/),
