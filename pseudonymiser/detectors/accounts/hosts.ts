@@ -25,11 +25,11 @@ import {
   isPublicDomain,
   isReservedDomain,
   plausibleTld,
+  publicOrgLabel,
   publicSuffixOf,
   realTld,
   registrableDomain,
 } from './lists';
-import { isPublicOrg, isPublicOrgLabel } from '../people/lexicon';
 import { isPlainWord } from '../people/score';
 import { lastKey, normKey } from './util';
 import { own } from '../../strings';
@@ -140,7 +140,8 @@ export function hostDomainPlain(host: string, named = false): string | null {
   const reg = registrableDomain(host);
   const suffix = publicSuffixOf(reg);
   const label = reg.slice(0, reg.length - suffix.length - 1).toLowerCase();
-  if (label.length < 2 || PUBLIC_ORGS.has(label) || isPublicOrg(label) || isPublicOrgLabel(label)) return null;
+  // (a public organisation's label: isPublicDomain said so already, but for a cloud provider's suffix)
+  if (label.length < 2 || publicOrgLabel(label)) return null;
   // government, education and treaty bodies are public
   if (/^(?:gov|edu|mil|int)$/.test(tld) || /\.(?:gov|edu|ac|mil)\.[a-z]{2}$/.test(low)) return null;
   return reg;

@@ -231,7 +231,11 @@ export function isPublicDomain(domain: string): boolean {
 function publicOrgDomain(d: string): boolean {
   if (cloudSuffixOf(d) !== null) return false;
   const reg = registrableDomain(d);
-  const label = reg.slice(0, reg.length - publicSuffixOf(reg).length - 1);
+  return publicOrgLabel(reg.slice(0, reg.length - publicSuffixOf(reg).length - 1));
+}
+
+/** Whether the lower-case label of a registrable domain spells a public organisation's name (`bbc`, `open-collective`). */
+export function publicOrgLabel(label: string): boolean {
   return label.length >= 2 && (PUBLIC_ORGS.has(label) || isPublicOrg(label) || isPublicOrgLabel(label));
 }
 
