@@ -21,8 +21,9 @@ const NEVER = new Set(
 const NEVER_FAMILY = new Set([...NEVER, 'april', 'may', 'june', 'august']);
 
 /**
- * English function words that the name lists hold as rare given names or surnames (`The`, `Every`, `Among`):
- * articles, quantifiers, prepositions, conjunctions and auxiliaries. Within a full name one may be a name's part
+ * English function words: articles, quantifiers, prepositions, conjunctions and auxiliaries. The name lists hold
+ * many as rare given names or surnames (`The`, `Every`, `Among`), and the others reach a name alone too (`might`,
+ * `because` in a column of words read as a column of names). Within a full name one may be a name's part
  * (`Nguyen The Anh`: the Vietnamese Thế written without its marks), so only a name alone refuses them. Those that are
  * common names in a romanisation (`An`, `Do`, `So`, `In`, `To`, `Or`, `Than`, `Till`) or in English (`Will`, `May`)
  * are not among them.
