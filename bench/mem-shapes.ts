@@ -16,6 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { table } from './report';
+import { ALNUM, Rng } from './rng';
+import { asciiFold, CULTURES, makePem } from './values';
 
 const MiB = 1 << 20;
 
@@ -52,93 +54,10 @@ function writeLines(
 
 const NAMES = ['anna', 'boris', 'chen', 'dora', 'emil', 'fatima', 'goran', 'hana'];
 
-const FIRST = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Joseph',
-  'Jessica',
-  'Thomas',
-  'Sarah',
-  'Charles',
-  'Karen',
-  'Daniel',
-  'Nancy',
-  'Matthew',
-  'Lisa',
-  'Anthony',
-  'Betty',
-  'Mark',
-  'Margaret',
-  'Donald',
-  'Sandra',
-];
-const LAST = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-  'Hernandez',
-  'Lopez',
-  'Gonzalez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Taylor',
-  'Moore',
-  'Jackson',
-  'Martin',
-  'Lee',
-  'Perez',
-  'Thompson',
-  'White',
-  'Harris',
-  'Sanchez',
-  'Clark',
-  'Ramirez',
-  'Lewis',
-  'Robinson',
-  'Walker',
-  'Young',
-  'Allen',
-  'King',
-  'Wright',
-  'Scott',
-  'Torres',
-  'Nguyen',
-  'Hill',
-  'Flores',
-];
+/** Given and family names of every culture the generated corpus draws from (bench/values.ts), in one list each. */
+const FIRST = CULTURES.flatMap((c) => c.first);
+const LAST = CULTURES.flatMap((c) => c.last);
 const CITIES = ['Portland', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle', 'Phoenix', 'Atlanta'];
-const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** `n` base-62 characters that differ for every `i` and look random (a multiplicative hash, stepped). */
-function token(i: number, n: number): string {
-  let x = (i + 1) >>> 0;
-  let out = '';
-  for (let k = 0; k < n; k++) {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + k * 0x9e3779b9 + i) >>> 0;
-    out += B62[x % 62];
-  }
-  return out;
-}
 
 export const SHAPES: Record<string, { ext: string; write: (file: string, bytes: number) => void; what: string }> = {
   'distinct-emails': {
@@ -158,17 +77,19 @@ export const SHAPES: Record<string, { ext: string; write: (file: string, bytes: 
   'distinct-tokens': {
     ext: 'jsonl',
     what: 'JSON Lines, one distinct 40-character API key a line',
-    // {"id":0,"api_key":"sk_live_…"}: 40 characters a key-derived counter spreads over base 62, distinct per line
-    write: (file, bytes) => writeLines(file, bytes, (i) => `{"id":${i},"api_key":"sk_live_${token(i, 40)}"}`),
+    // {"id":0,"api_key":"sk_live_…"}: 40 random letters and digits (a fixed seed), distinct per line
+    write: (file, bytes) => {
+      const rng = new Rng('mem-shapes:tokens');
+      writeLines(file, bytes, (i) => `{"id":${i},"api_key":"sk_live_${rng.chars(40, ALNUM)}"}`);
+    },
   },
   'distinct-keys': {
     ext: 'jsonl',
-    what: 'JSON Lines, one distinct PEM private key (1,600 characters of body) a line',
-    write: (file, bytes) =>
-      writeLines(file, bytes, (i) => {
-        const body = token(i, 1600).replace(/.{64}(?!$)/g, '$&\\n');
-        return `{"id":${i},"key":"-----BEGIN PRIVATE KEY-----\\nMII${body}\\n-----END PRIVATE KEY-----"}`;
-      }),
+    what: 'JSON Lines, one distinct PEM private key a line (bench/values.ts makePem, as the generated corpus writes them)',
+    write: (file, bytes) => {
+      const rng = new Rng('mem-shapes:keys');
+      writeLines(file, bytes, (i) => `{"id":${i},"key":${JSON.stringify(makePem(rng))}}`);
+    },
   },
   'people-rows': {
     ext: 'csv',
@@ -183,7 +104,7 @@ export const SHAPES: Record<string, { ext: string; write: (file: string, bytes: 
           const n = Math.floor(i / (FIRST.length * LAST.length));
           return (
             `${i},${first},${last}${n > 0 ? `-${LAST[n % LAST.length]}` : ''},` +
-            `${first.toLowerCase()}.${last.toLowerCase()}${i}@example-mail.com,+1 415 555 ${String(i % 10000).padStart(4, '0')},` +
+            `${asciiFold(first).toLowerCase()}.${asciiFold(last).toLowerCase()}${i}@example-mail.com,+1 415 555 ${String(i % 10000).padStart(4, '0')},` +
             `${CITIES[i % CITIES.length]}`
           );
         },
