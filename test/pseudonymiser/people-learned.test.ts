@@ -229,6 +229,21 @@ describe('what the words around a name say of it', () => {
     expect(text('Both Tina and Vicky are excellent.')).not.toMatch(/Tina|Vicky/);
   });
 
+  it('reads the other items of a list that names a person as persons, and a place’s name among them too', () => {
+    const out = text(
+      [
+        'The on-call engineers this week - Brattli, Kaspersen, Maren Holt - share the pager.',
+        'The approvers - Oyelaran, Tuckwell, Margarethe Brannagh - signed.',
+        'The founders are Torpy and Salinas, both engineers.',
+      ].join('\n'),
+    );
+    expect(out).not.toMatch(/Brattli|Kaspersen|Oyelaran|Tuckwell|Salinas/);
+    // not a word a comma alone sets before a name that opens the sentence (a greeting), nor letters after a name
+    expect(text('Hulloa, Emma! Where are you going?')).toContain('Hulloa, ');
+    expect(text('He quoted Barry Lyndon, Esq. in the letter.')).toContain(', Esq.');
+    expect(text('Paris, London and Rome were on the itinerary of Mariana Lopes.')).toContain('Paris, London and Rome');
+  });
+
   it('takes the rest of a name into the span the model tagged: a word on no list, a lower-case surname', () => {
     expect(text('The chair, Datuk Wilfred Madius Tangau, opened the session.')).not.toMatch(/Wilfred|Madius|Tangau/);
     expect(text('i miss kevin smith so much')).not.toMatch(/kevin|smith/);

@@ -135,12 +135,13 @@ function personalTitleBefore(t: Tokens, i: number): boolean {
 const NO_SPANS: readonly Span[] = [];
 
 /**
- * Whether span `s` and another person's span the model is sure of (an English word alone's margin) are named together:
- * only `and`, `or`, `&` or a comma between them (`Chuck and Gretchen`, `Tina, Vicky`).
+ * Whether span `s` and another person's span of at least margin `least` are named together: only `and`, `or`, `&` or a
+ * comma between them (`Chuck and Gretchen`, `Tina, Vicky`). An English word alone needs the other to be as sure as an
+ * English word alone must be (thresholds.word); a place's name, that the other is reported (thresholds.single).
  */
-function coordinated(t: Tokens, s: Span, spans: readonly Span[]): boolean {
+function coordinated(t: Tokens, s: Span, spans: readonly Span[], least: number): boolean {
   for (const o of spans) {
-    if (o === s || o.kind !== 'person' || o.margin < thresholds.word) continue;
+    if (o === s || o.kind !== 'person' || o.margin < least) continue;
     const gapFrom = o.to <= s.from ? o.to : s.to;
     const gapTo = o.to <= s.from ? s.from : o.from;
     if (gapTo - gapFrom !== 1) continue;
@@ -233,7 +234,8 @@ function decideSpan(
   while (from < s.to && t.kind[from] !== WORD) from++;
   // the context says the span is a person's name: a personal title or office right before it, in the span or not
   // (`Dr Mcdonald`, `President Bush`), or a person the model is sure of named with it (`Chuck and Gretchen`)
-  const vouched = s.kind === 'person' && (personalTitleBefore(t, from) || coordinated(t, s, spans));
+  const titled = s.kind === 'person' && personalTitleBefore(t, from);
+  const vouched = titled || (s.kind === 'person' && coordinated(t, s, spans, thresholds.word));
   let to = s.to;
   while (to > from && t.kind[to - 1] !== WORD) to--;
   if (s.kind === 'organisation') {
@@ -291,7 +293,10 @@ function decideSpan(
   const start = t.start[from]!;
   const surface = t.text.slice(start, t.end[to - 1]!);
   const lower = surface.toLowerCase();
-  if ((lex.isPublicOrg(lower) && !vouched) || lex.isPlace(lower)) return;
+  // (one word that names a place too is a person after a personal title or named with a person the model reports:
+  // `Dr Florence`, `Torpy and Salinas`)
+  const listed = titled || (s.kind === 'person' && coordinated(t, s, spans, thresholds.single));
+  if ((lex.isPublicOrg(lower) && !vouched) || (lex.isPlace(lower) && !(listed && ws.length === 1))) return;
   if (ws.some(camelCase)) return;
   if (s.kind === 'organisation') {
     // one word alone is left to the rules, which need a legal form or a context (`Initech, Inc.`, `works at
@@ -417,12 +422,17 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   const facts = decoder.facts;
   let out: Decision[] | null = null;
   const spans = spansOf(t.count, d);
+  /** The persons' spans sure enough to be reported. */
+  let reported: Span[] = NO_SPANS as Span[];
   for (const s of spans) {
     const words = s.to - s.from;
     const c = text.charCodeAt(t.start[s.from]!);
     const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
-    if (s.margin >= least) decideSpan(t, facts, s, (out ??= []), from, spans);
+    if (s.margin < least) continue;
+    decideSpan(t, facts, s, (out ??= []), from, spans);
+    if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
+  if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
     if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
     const w = t.text.slice(t.start[i]!, t.end[i]!);
@@ -453,6 +463,78 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     }
   }
   return out === null || out.length === 0 ? NONE : out;
+}
+
+/** Letters written after a name (`Barry Lyndon, Esq.`): no item of a list of names. */
+const POST_NOMINALS = new Set(['esq', 'jr', 'jnr', 'snr', 'phd', 'md', 'mba', 'cpa', 'qc', 'kc', 'obe', 'mbe', 'cbe']);
+
+/** Whether token `i` joins the items of a list: a comma, `and`, `or`, `&`. */
+function joiner(t: Tokens, i: number): boolean {
+  if (i < 0 || i >= t.count) return false;
+  const g = t.text.slice(t.start[i]!, t.end[i]!).toLowerCase();
+  return g === ',' || g === 'and' || g === 'or' || g === '&';
+}
+
+/**
+ * The items of a list that a person the model reports opens, closes or stands in, a comma, `and`, `or` or `&` apart
+ * (`Rumsfeld, Wolfowitz and Feith`, `Hummels, Cuadrado and Vidal`, where the model tagged one): an item of one to
+ * three capitalised words, each a name's neighbour (nameNeighbour: a name of the lists that is no English word, no
+ * place and no public name, or a word on no list) and none in another of the model's spans, is a person too, and
+ * the list goes on from it. `anchors`: the persons' spans reported (capitalised).
+ */
+function coordinatedItems(
+  t: Tokens,
+  facts: TokenFacts,
+  spans: readonly Span[],
+  anchors: Span[],
+  out: Decision[],
+  base: number,
+): void {
+  const taken = new Uint8Array(t.count);
+  for (const s of spans) for (let i = s.from; i < s.to; i++) taken[i] = 1;
+  const least = thresholds.single;
+  const item = (a: number, b: number): boolean => {
+    if (b - a < 1 || b - a > 3) return false;
+    for (let i = a; i < b; i++) {
+      if (taken[i] || !nameNeighbour(t, i, false)) return false;
+      const low = t.text.slice(t.start[i]!, t.end[i]!).toLowerCase();
+      if (isTitle(low) || POST_NOMINALS.has(low)) return false;
+    }
+    return true;
+  };
+  for (let k = 0; k < anchors.length; k++) {
+    const s = anchors[k]!;
+    // after: a joiner (`, and` as one), then the item's words up to the next token that is no such word
+    let j = s.to;
+    if (joiner(t, j)) {
+      j++;
+      if (t.text.slice(t.start[j - 1]!, t.end[j - 1]!) === ',' && joiner(t, j) && t.kind[j] === WORD) j++;
+      let e = j;
+      while (e < t.count && e - j < 4 && t.kind[e] === WORD && !joiner(t, e) && nameNeighbour(t, e, false)) e++;
+      if (item(j, e) && (e >= t.count || t.kind[e] !== WORD)) {
+        const sp: Span = { kind: 'person', from: j, to: e, margin: least };
+        for (let i = j; i < e; i++) taken[i] = 1;
+        anchors.push(sp);
+        decideSpan(t, facts, sp, out, base);
+      }
+    }
+    j = s.from - 1;
+    if (joiner(t, j)) {
+      const comma = t.kind[j] === PUNCT;
+      if (t.kind[j] === WORD && joiner(t, j - 1)) j--;
+      let a = j;
+      while (a > 0 && j - a < 4 && t.kind[a - 1] === WORD && !joiner(t, a - 1) && nameNeighbour(t, a - 1, false)) a--;
+      // a word opening its sentence a comma alone sets before a name is a greeting or a call (`Hulloa, Emma!`),
+      // unless the list goes on after the name
+      const greeting = comma && facts.opens[a] === 1 && !joiner(t, s.to);
+      if (item(a, j) && !greeting && (a === 0 || t.kind[a - 1] !== WORD)) {
+        const sp: Span = { kind: 'person', from: a, to: j, margin: least };
+        for (let i = a; i < j; i++) taken[i] = 1;
+        anchors.push(sp);
+        decideSpan(t, facts, sp, out, base);
+      }
+    }
+  }
 }
 
 /**
