@@ -345,7 +345,7 @@ function main(): void {
   const key = keyFor('tracetwin:ner');
   const rows: Figures[] = [];
   const forms = new Map<Form, [number, number]>();
-  for (const c of loadCorpora(root, values.only?.split(','))) {
+  for (const c of loadCorpora(root, values.only?.split(','), { names: true })) {
     const units = c.units.filter((u) => u.split === split);
     if (units.length === 0) continue;
     if (values.dump) {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   formatVersus,
   formsOf,
@@ -7,6 +10,7 @@ import {
   type Figures,
   type Form,
 } from '../../bench/ner-eval';
+import { loadCorpora } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
 
 describe('npm run eval:ner measuring a tool’s output lines', () => {
@@ -112,5 +116,39 @@ describe('npm run eval:ner by form of a person’s mention', () => {
     measureForms(units, ['spoke with priya raman today', 'Ask Kevin now'], forms);
     expect(forms.get('lower case')).toEqual([1, 1]);
     expect(forms.get('one word alone')).toEqual([1, 0]);
+  });
+});
+
+describe('the labelled corpora read for evaluation', () => {
+  it("count GUM's names only: a pronoun or a common noun opening its sentence is no person there, as training read it", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tt-gum-'));
+    try {
+      for (const kind of ['news', 'interview'])
+        fs.mkdirSync(path.join(root, 'GUM/CONLL-format/data-by-corpustype', kind), { recursive: true });
+      const rows = [
+        'I\tperson',
+        'met\tO',
+        'Anna\tperson',
+        'Berg\tperson',
+        '.\tO',
+        '',
+        'People\tperson',
+        'came\tO',
+        'and\tO',
+        'people\tperson',
+        'left\tO',
+        '.\tO',
+        '',
+      ];
+      fs.writeFileSync(path.join(root, 'GUM/CONLL-format/data-by-corpustype/news/GUM_news_x.tsv'), rows.join('\n'));
+      const persons = (names: boolean): string[] =>
+        loadCorpora(root, ['gum'], { names })[0]!.units.flatMap((u) =>
+          u.mentions.filter((m) => m.label === 'PER').map((m) => u.text.slice(u.starts[m.from], u.ends[m.to - 1])),
+        );
+      expect(persons(true)).toEqual(['Anna Berg']);
+      expect(persons(false)).toEqual(['I', 'Anna Berg', 'People']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

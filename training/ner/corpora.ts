@@ -410,15 +410,36 @@ function litbank(root: string): Corpus {
 }
 
 /**
+ * Personal, reflexive, relative and indefinite pronouns: GUM marks every mention of a person, `I` and `We` among them,
+ * and a pronoun is no name (written with a capital or not).
+ */
+const PRONOUNS = new Set(
+  `i we you he she they me us him her them who whom whose one someone somebody anyone anybody everyone everybody
+  nobody myself yourself himself herself ourselves yourselves themselves`.split(/\s+/),
+);
+
+/**
  * GUM news and interviews: one entity type per token, named and common-noun
  * mentions alike. A person or organisation mention counts as a name where it
  * is capitalised words from its first capital on (`NASA`, `Captain Mark
  * Kelly`); `the astronauts` is no name and its tokens are O.
  */
-function gum(root: string): Corpus {
+function gum(root: string, names: boolean): Corpus {
   const units: Unit[] = [];
   const base = path.join(root, 'GUM/CONLL-format/data-by-corpustype');
-  for (const kind of ['news', 'interview']) {
+  const kinds = ['news', 'interview'];
+  // the words GUM writes in lower case as a person's mention (`people`, `visitors`): common nouns, which a capital
+  // opening a sentence does not make a name (`People flock to see…`)
+  const commonNouns = new Set<string>();
+  if (names)
+    for (const kind of kinds)
+      for (const file of fs.readdirSync(path.join(base, kind)).sort())
+        for (const doc of readColumns(path.join(base, kind, file), { sep: /\t/ }))
+          for (const raw of doc)
+            raw.tokens.forEach((w, i) => {
+              if (raw.tags[i] === 'person' && /^\p{Ll}+$/u.test(w)) commonNouns.add(w);
+            });
+  for (const kind of kinds) {
     for (const file of fs.readdirSync(path.join(base, kind)).sort()) {
       const split = hashSplit('gum', file);
       for (const doc of readColumns(path.join(base, kind, file), { sep: /\t/ }))
@@ -440,7 +461,14 @@ function gum(root: string): Corpus {
             while (a < j && !/^\p{Lu}/u.test(raw.tokens[a]!)) a++;
             const proper =
               a < j && raw.tokens.slice(a, j).every((w) => /^(?:\p{Lu}|of$|the$|and$|&$|'s$|\.$|-$)/u.test(w));
-            for (let k = i; k < j; k++) labels[k] = proper && k >= a ? l : k < a ? 'O' : 'OTHER';
+            // (names only) a pronoun, or a common noun capitalised only because it opens its sentence, is no name:
+            // no entity
+            const opens = a === 0 || /^[-.!?:;"“”'‘’([]+$/u.test(raw.tokens[a - 1]!);
+            const common =
+              names &&
+              (raw.tokens.slice(a, j).every((w) => PRONOUNS.has(w.toLowerCase())) ||
+                (j - a === 1 && opens && commonNouns.has(raw.tokens[a]!.toLowerCase())));
+            for (let k = i; k < j; k++) labels[k] = common || k < a ? 'O' : proper ? l : 'OTHER';
             if (proper) begins[a] = true;
             i = j - 1;
           }
@@ -500,8 +528,12 @@ function presidio(root: string): Corpus {
   return { name: 'presidio', title: "presidio-research's synthetic sentences", ships: true, licence: 'MIT', units };
 }
 
-/** Every corpus, in report order. `root`: ../shared/corpus/ner. */
-export function loadCorpora(root: string, only?: readonly string[]): Corpus[] {
+/**
+ * Every corpus, in report order. `root`: ../shared/corpus/ner. `names`: count only mentions that are names, where a
+ * corpus marks every mention of a person (GUM's pronouns and common nouns are then no entity); the evaluation and the
+ * tuning of margins read them so, training reads the labels as they were when the shipped weights were trained.
+ */
+export function loadCorpora(root: string, only?: readonly string[], opts: { names?: boolean } = {}): Corpus[] {
   const all: [string, () => Corpus][] = [
     ['presidio', () => presidio(root)],
     ['wikigold', () => wikigold(root)],
@@ -510,7 +542,7 @@ export function loadCorpora(root: string, only?: readonly string[]): Corpus[] {
     ['sec', () => sec(root)],
     ['enron', () => enron(root)],
     ['litbank', () => litbank(root)],
-    ['gum', () => gum(root)],
+    ['gum', () => gum(root, opts.names === true)],
     [
       'uner-ewt',
       () =>

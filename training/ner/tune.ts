@@ -26,7 +26,7 @@ function main(): void {
       only: { type: 'string' },
     },
   });
-  const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','));
+  const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
   for (const single of values.single.split(',').map(Number))
     for (const multi of values.multi.split(',').map(Number))
