@@ -13,7 +13,7 @@ import type { Finding } from '../../pseudonymiser/types';
 import { train } from '../../training/ner/train';
 import type { Corpus } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
-import { ordinaryWord } from '../../pseudonymiser/detectors/people/learned/detect';
+import { ordinaryWord } from '../../pseudonymiser/detectors/people/score';
 
 const KEY = '5a'.repeat(32);
 

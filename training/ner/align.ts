@@ -6,7 +6,7 @@
 import { forEachRegion, newTokens, tokenize, type Tokens } from '../../pseudonymiser/detectors/people/learned/tokens';
 import { B_ORG, B_OTH, B_PER, I_ORG, I_OTH, I_PER, O } from '../../pseudonymiser/detectors/people/learned/features';
 import type { Unit } from './corpora';
-import { ordinaryWord } from '../../pseudonymiser/detectors/people/learned/detect';
+import { ordinaryWord } from '../../pseudonymiser/detectors/people/score';
 
 export interface Region {
   readonly tokens: Tokens;

@@ -102,6 +102,16 @@ export function familyScore(lower: string, mid: boolean): number {
   return s;
 }
 
+/**
+ * An English word of any frequency band that no name list holds (`borrower`, `lender`), or a compound of such words
+ * on no list as a whole (`set-cookie`, `follow-up`).
+ */
+export function ordinaryWord(lower: string): boolean {
+  const f = flagsOf(lower);
+  if (f === 0 && lower.indexOf('-') > 0) return lower.split('-').every((p) => p.length > 0 && ordinaryWord(p));
+  return (f & (WORD | WORD_TOP | WORD_RARE)) !== 0 && (f & (FIRST | FIRST_RARE | SURNAME | SURNAME_RARE)) === 0;
+}
+
 /** A word that is only a common word: never a name part on its own. */
 export function isPlainWord(lower: string): boolean {
   const fl = flagsOf(lower);

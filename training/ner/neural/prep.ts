@@ -28,7 +28,7 @@ import { Decoder, type Weights } from '../../../pseudonymiser/detectors/people/l
 import { B_ORG, B_PER, I_ORG, I_PER, O, lexiconFlags } from '../../../pseudonymiser/detectors/people/learned/features';
 import { decodeWeights, type StoredModel } from '../../../pseudonymiser/detectors/people/learned/weights';
 import { forEachRegion, newTokens, tokenize } from '../../../pseudonymiser/detectors/people/learned/tokens';
-import { ordinaryWord } from '../../../pseudonymiser/detectors/people/learned/detect';
+import { ordinaryWord } from '../../../pseudonymiser/detectors/people/score';
 
 /** Gold BIO tags of a unit's own tokens, as the linear model is trained (align.ts): ordinary-word persons are O. */
 export function goldTags(u: Unit): number[] {

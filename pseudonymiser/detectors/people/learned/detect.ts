@@ -18,7 +18,7 @@ import { isOrgHeadWord } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
-import { isGiven, isPlainWord, neverName } from '../score';
+import { isGiven, isPlainWord, neverName, ordinaryWord } from '../score';
 import * as lex from '../lexicon';
 import { RunMemo, runCache } from '../../../memo';
 import { own } from '../../../strings';
@@ -60,19 +60,6 @@ function words(t: Tokens, s: Span): string[] {
 /** Whether a word is initials (`A.`, `H.İ.`, `J`). */
 function initials(w: string): boolean {
   return /^(?:\p{L}\.)+$/u.test(w) || /^\p{Lu}$/u.test(w);
-}
-
-/**
- * An English word of any frequency band that no name list holds (`borrower`, `lender`), or a compound of such words
- * on no list as a whole (`set-cookie`, `follow-up`).
- */
-export function ordinaryWord(lower: string): boolean {
-  const f = lex.flagsOf(lower);
-  if (f === 0 && lower.indexOf('-') > 0) return lower.split('-').every((p) => p.length > 0 && ordinaryWord(p));
-  return (
-    (f & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0 &&
-    (f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0
-  );
 }
 
 /** A word written as code (`InvoiceService`, `getUser`): a capital after two lower-case letters, not `MacArthur`. */
