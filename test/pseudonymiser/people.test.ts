@@ -169,6 +169,12 @@ describe('organisations', () => {
     expect(out).toMatch(/ LLC paid/);
   });
 
+  it('reads one English word on no name list after an organisation’s context as a common noun, not a name', () => {
+    const out = text('The insurer gives notice on behalf of Lenders. She works on behalf of Quarkly now.');
+    expect(out).toContain('on behalf of Lenders.');
+    expect(out).not.toContain('Quarkly');
+  });
+
   it('finds legal forms written with dots and no spaces (S.A., K.K., S.p.A.)', () => {
     const out = text(
       "Billing for Kestrel Freight S.A. and Tarnwell Logistics K.K.'s office; Ferrovane Pasta S.p.A. paid.",

@@ -9,7 +9,16 @@
  */
 import type { Chunk, FindingSink } from '../../types';
 import { before, isSpace, letterTable, sentenceStart, upperTable, wordEnd } from './text';
-import { familyScore, functionWord, givenScore, isGiven, isPlainWord, neverName, unlistedGiven } from './score';
+import {
+  familyScore,
+  functionWord,
+  givenScore,
+  isGiven,
+  isPlainWord,
+  neverName,
+  ordinaryWord,
+  unlistedGiven,
+} from './score';
 import { isPlace, isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME, SURNAME_RARE } from './lexicon';
 import { LEGAL_SUFFIXES, PARTICLES, TITLES } from '../../standins/people';
 import { orgCanonicalOf, reportLone, reportOrg, reportPerson } from './report';
@@ -730,7 +739,15 @@ function evaluate(
     const name = text.slice(toks[0]!.start, runEnd);
     const canon = orgCanonicalOf(name);
     const personish = words.length >= 2 && givenScore(words[0]!.lower, true) >= 1.5;
-    if (!personish && canon.length >= 3 && !isPublicOrg(canon) && !words.every((w) => isPlainWord(w.lower))) {
+    // (one English word on no name list is a common noun, however rare: `on behalf of Lenders`, a contract's party)
+    const common = words.length === 1 && ordinaryWord(words[0]!.lower);
+    if (
+      !personish &&
+      !common &&
+      canon.length >= 3 &&
+      !isPublicOrg(canon) &&
+      !words.every((w) => isPlainWord(w.lower))
+    ) {
       reportOrg(sink, st, name, canon, false);
       return runEnd;
     }
