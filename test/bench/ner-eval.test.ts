@@ -151,4 +151,35 @@ describe('the labelled corpora read for evaluation', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("count SEC's names only: a party's role that the agreements define between quotes is no person there", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tt-sec-'));
+    try {
+      const dir = path.join(root, 'SEC-filings/CONLL-format/data');
+      fs.mkdirSync(path.join(dir, 'train'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'test'), { recursive: true });
+      const doc = [
+        '-DOCSTART- -X- O O',
+        '',
+        ...['Anna B-PER', 'Berg I-PER', '(" O', 'Lender B-PER', '") O', 'lends O', '. O'].map((r) =>
+          r.replace(' ', ' X X '),
+        ),
+        '',
+        ...['Lender B-PER', 'pays O', 'Anna B-PER', '. O'].map((r) => r.replace(' ', ' X X ')),
+        '',
+      ].join('\n');
+      fs.writeFileSync(path.join(dir, 'train/FIN5.txt'), doc);
+      fs.writeFileSync(path.join(dir, 'test/FIN3.txt'), doc);
+      const persons = (names: boolean): string[] =>
+        loadCorpora(root, ['sec'], { names })[0]!
+          .units.filter((u) => u.split === 'test')
+          .flatMap((u) =>
+            u.mentions.filter((m) => m.label === 'PER').map((m) => u.text.slice(u.starts[m.from], u.ends[m.to - 1])),
+          );
+      expect(persons(true)).toEqual(['Anna Berg', 'Anna']);
+      expect(persons(false)).toEqual(['Anna Berg', 'Lender', 'Lender', 'Anna']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
