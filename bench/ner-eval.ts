@@ -6,7 +6,7 @@
  *
  *   npm run build && node dist/bench/ner-eval.js [--corpus DIR] [--split test|dev|train] [--only a,b]
  *                                               [--json FILE] [--dump DIR] [--other NAME=DIR]
- *                                               [--misses DIR] [--damage DIR]
+ *                                               [--misses DIR] [--damage DIR] [--as-labelled]
  *
  * Each corpus's units (a sentence a line) are written as one text trace and
  * twinned, so that a name found in one line is replaced in every line, as in
@@ -22,6 +22,10 @@
  * mention, its forms, its line) for reading a dev split's misses. `--damage DIR` writes each corpus's
  * rewritten capitalised O words (DIR/NAME.tsv: line number, word, the surface that replaced it, its kind, the
  * detector functions that reported it, the labels the word has elsewhere, the line; bench/ner-damage.ts).
+ *
+ * Persons are names only (training/ner/corpora.ts `names`: GUM's pronouns and SEC's parties to an agreement are no
+ * entity); `--as-labelled` counts every mention as its corpus labels it, as the figures before 2026-11-28's seventh
+ * stop did.
  *
  * `--dump DIR` writes each corpus's lines (DIR/NAME.txt) for another tool;
  * `--other NAME=DIR` reads that tool's output of the same lines (DIR/NAME.txt,
@@ -321,6 +325,7 @@ function main(): void {
       other: { type: 'string', multiple: true },
       misses: { type: 'string' },
       damage: { type: 'string' },
+      'as-labelled': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -345,7 +350,7 @@ function main(): void {
   const key = keyFor('tracetwin:ner');
   const rows: Figures[] = [];
   const forms = new Map<Form, [number, number]>();
-  for (const c of loadCorpora(root, values.only?.split(','), { names: true })) {
+  for (const c of loadCorpora(root, values.only?.split(','), { names: !values['as-labelled'] })) {
     const units = c.units.filter((u) => u.split === split);
     if (units.length === 0) continue;
     if (values.dump) {
