@@ -244,6 +244,22 @@ describe('what the words around a name say of it', () => {
     expect(text('Paris, London and Rome were on the itinerary of Mariana Lopes.')).toContain('Paris, London and Rome');
   });
 
+  it('reads the speaker of a transcript’s line as a person, a town’s name or a rare English word too', () => {
+    const out = text(
+      ['Mary: Are you coming tonight?', 'John: I think so.', '[10:32] Bryan: Count me in.', 'Florence: Snacks.'].join(
+        '\n',
+      ),
+    ).split('\n');
+    expect(out[0]).not.toMatch(/^Mary:/);
+    expect(out[1]).not.toMatch(/^John:/);
+    expect(out[2]).toMatch(/^\[10:32\] (?!Bryan:)\S+: Count me in\.$/);
+    expect(out[3]).not.toMatch(/^Florence:/);
+    // not a label that is a common English word or no given name, nor a town elsewhere in the trace
+    const kept = text('Note: the meeting moved.\nWill: I can drive.\nHunter: 3\nMary: hi\nWe met in Mary last year.');
+    expect(kept).toContain('Note: the meeting moved.\nWill: I can drive.\nHunter: 3\n');
+    expect(kept).toContain('We met in Mary last year.');
+  });
+
   it('takes the rest of a name into the span the model tagged: a word on no list, a lower-case surname', () => {
     expect(text('The chair, Datuk Wilfred Madius Tangau, opened the session.')).not.toMatch(/Wilfred|Madius|Tangau/);
     expect(text('i miss kevin smith so much')).not.toMatch(/kevin|smith/);

@@ -432,6 +432,25 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
       local: false,
     });
   }
+  if (lineStart) {
+    const i = speakerAt(t);
+    const w = i >= 0 ? t.text.slice(t.start[i]!, t.end[i]!) : '';
+    // (unless a decision already reports the word, alone or opening a longer name)
+    const reported = (out ?? NONE).some((d) =>
+      d.what === 'lone' ? d.at === t.start[i]! - from : d.what === 'person' && d.surface.startsWith(w),
+    );
+    if (i >= 0 && !reported) {
+      const lower = w.toLowerCase();
+      (out ??= []).push({
+        what: 'lone',
+        surface: own(w),
+        role: 'given',
+        name: own(lower),
+        at: t.start[i]! - from,
+        local: englishWord(lower) || lex.isPlace(lower),
+      });
+    }
+  }
   if ((out === null || out.length === 0) && lineStart) {
     const alone = nameAlone(t, text, to);
     if (alone !== null && alone.to - alone.from > 1) decideSpan(t, facts, alone, (out ??= []), from);
@@ -522,6 +541,28 @@ function coordinatedItems(
       }
     }
   }
+}
+
+/**
+ * The speaker of a line of a transcript (`Mary: Are you coming?`, `[10:32] John: yes`): the token index of a
+ * capitalised word that opens its line (after a time or other marks, no word), a colon and a space after it and
+ * more after them, that the lists hold as a common given name and as no English word of the common bands (`John` is a
+ * rare one; `Will:`, `Hunter:` and `Note:` are no speakers here), no place's word alone excepted (`Mary`, `Florence`
+ * are given names and towns). -1 where there is none.
+ */
+function speakerAt(t: Tokens): number {
+  let i = 0;
+  while (i < t.count && t.kind[i] !== WORD && t.kind[i] !== LINK) i++;
+  if (i + 2 >= t.count || t.kind[i] !== WORD || t.kind[i + 1] !== PUNCT) return -1;
+  const colon = t.start[i + 1]!;
+  if (t.text.charCodeAt(colon) !== 58 || t.end[i]! !== colon || t.text.charCodeAt(colon + 1) !== 32) return -1;
+  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  if (!/^\p{Lu}\p{Ll}+$/u.test(w)) return -1;
+  const lower = w.toLowerCase();
+  const f = lex.flagsOf(lower);
+  if ((f & lex.FIRST) === 0 || (f & (lex.WORD | lex.WORD_TOP)) !== 0) return -1;
+  if (neverName(lower) || lex.isPublicOrg(lower) || lex.isDemonym(lower)) return -1;
+  return i;
 }
 
 /**
