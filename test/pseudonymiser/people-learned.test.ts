@@ -244,6 +244,21 @@ describe('what the words around a name say of it', () => {
     expect(text('Paris, London and Rome were on the itinerary of Mariana Lopes.')).toContain('Paris, London and Rome');
   });
 
+  it('reads a given name that names a town too as a person where the model is sure of it, there only', () => {
+    const out = text(
+      [
+        'Charlotte had made too great an impression on his mind.',
+        'At the lab, Norman was a founder of the reading group.',
+        'We flew to Charlotte on Monday for the conference.',
+        'The office in Hamilton closed last year.',
+      ].join('\n'),
+    ).split('\n');
+    expect(out[0]).not.toContain('Charlotte');
+    expect(out[1]).not.toContain('Norman');
+    expect(out[2]).toBe('We flew to Charlotte on Monday for the conference.');
+    expect(out[3]).toBe('The office in Hamilton closed last year.');
+  });
+
   it('reads the speaker of a transcript’s line as a person, a town’s name or a rare English word too', () => {
     const out = text(
       ['Mary: Are you coming tonight?', 'John: I think so.', '[10:32] Bryan: Count me in.', 'Florence: Snacks.'].join(

@@ -23,6 +23,7 @@ function main(): void {
       multi: { type: 'string', default: '0,2,4,8' },
       word: { type: 'string', default: '40' },
       lower: { type: 'string', default: '30' },
+      place: { type: 'string', default: '20' },
       only: { type: 'string' },
     },
   });
@@ -31,36 +32,38 @@ function main(): void {
   for (const single of values.single.split(',').map(Number))
     for (const multi of values.multi.split(',').map(Number))
       for (const word of values.word.split(',').map(Number))
-        for (const lower of values.lower.split(',').map(Number)) {
-          thresholds.lower = lower;
-          thresholds.single = single;
-          thresholds.multi = multi;
-          thresholds.word = word;
-          let persons = 0;
-          let whole = 0;
-          let caps = 0;
-          let rewritten = 0;
-          let lowers = 0;
-          let lowerRewritten = 0;
-          const per: string[] = [];
-          for (const c of corpora) {
-            const units = c.units.filter((u) => u.split === 'dev');
-            if (units.length === 0) continue;
-            const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
-            persons += f.persons;
-            whole += f.personsWhole;
-            caps += f.capitalised;
-            rewritten += f.rewritten;
-            lowers += f.lowerNames;
-            lowerRewritten += f.lowerRewritten;
-            per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+        for (const lower of values.lower.split(',').map(Number))
+          for (const place of values.place.split(',').map(Number)) {
+            thresholds.lower = lower;
+            thresholds.place = place;
+            thresholds.single = single;
+            thresholds.multi = multi;
+            thresholds.word = word;
+            let persons = 0;
+            let whole = 0;
+            let caps = 0;
+            let rewritten = 0;
+            let lowers = 0;
+            let lowerRewritten = 0;
+            const per: string[] = [];
+            for (const c of corpora) {
+              const units = c.units.filter((u) => u.split === 'dev');
+              if (units.length === 0) continue;
+              const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
+              persons += f.persons;
+              whole += f.personsWhole;
+              caps += f.capitalised;
+              rewritten += f.rewritten;
+              lowers += f.lowerNames;
+              lowerRewritten += f.lowerRewritten;
+              per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+            }
+            console.log(
+              `single ${single} multi ${multi} word ${word} lower ${lower} place ${place}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
+                `rewritten ${((100 * rewritten) / caps).toFixed(2)}%, lower-case names of no one rewritten ` +
+                `${((100 * lowerRewritten) / lowers).toFixed(1)}%  | ${per.join(' | ')}`,
+            );
           }
-          console.log(
-            `single ${single} multi ${multi} word ${word} lower ${lower}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
-              `rewritten ${((100 * rewritten) / caps).toFixed(2)}%, lower-case names of no one rewritten ` +
-              `${((100 * lowerRewritten) / lowers).toFixed(1)}%  | ${per.join(' | ')}`,
-          );
-        }
 }
 
 if (require.main === module) main();

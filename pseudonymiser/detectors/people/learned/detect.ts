@@ -38,11 +38,12 @@ function model(): Int16Array {
 
 /**
  * The least margin (best name tag's score less the best other tag's, at the span's weakest token) a span needs:
- * one word alone, two words or more, one word alone that is also an English word (`Rose`, `Bill`), and a name in
- * lower case (`priya raman`: more is needed where capitals say nothing). Chosen on
+ * one word alone, two words or more, one word alone that is also an English word (`Rose`, `Bill`), a name in
+ * lower case (`priya raman`: more is needed where capitals say nothing), and one word alone that names a place too
+ * (`Charlotte`, `Norman`), to be a person where nothing else vouches for it. Chosen on
  * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40, lower: 30 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -136,6 +137,13 @@ function coordinated(t: Tokens, s: Span, spans: readonly Span[], least: number):
     if (g === 'and' || g === 'or' || g === '&' || g === ',') return true;
   }
   return false;
+}
+
+/** Whether a place's name stands right before or after tokens [from, to), a comma, `and`, `or` or `&` between. */
+function besidePlace(t: Tokens, from: number, to: number): boolean {
+  const place = (i: number): boolean =>
+    i >= 0 && i < t.count && t.kind[i] === WORD && lex.isPlace(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
+  return (joiner(t, to) && place(to + 1)) || (joiner(t, from - 1) && place(from - 2));
 }
 
 /** Words before a possessive that make its owner a thing (`the Kremlin's`), not a person. */
@@ -283,7 +291,16 @@ function decideSpan(
   // (one word that names a place too is a person after a personal title or named with a person the model reports:
   // `Dr Florence`, `Torpy and Salinas`)
   const listed = titled || (s.kind === 'person' && coordinated(t, s, spans, thresholds.single));
-  if ((lex.isPublicOrg(lower) && !vouched) || (lex.isPlace(lower) && !(listed && ws.length === 1))) return;
+  // or where the model is sure of it, a common given name or surname that is no English word (`Charlotte had made
+  // too great an impression`, `Norman was a founder`): there only, as any place's name alone (`local` below)
+  // (not named with another place: `Paris, London and Rome`)
+  const sure =
+    s.kind === 'person' &&
+    s.margin >= thresholds.place &&
+    (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
+    !englishWord(lower) &&
+    !besidePlace(t, from, to);
+  if ((lex.isPublicOrg(lower) && !vouched) || (lex.isPlace(lower) && !((listed || sure) && ws.length === 1))) return;
   if (ws.some(camelCase)) return;
   if (s.kind === 'organisation') {
     // one word alone is left to the rules, which need a legal form or a context (`Initech, Inc.`, `works at
@@ -612,7 +629,7 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   const w = model();
   const text = chunk.corpus;
   const segs = chunk.segments;
-  const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word} ${thresholds.lower}`;
+  const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word} ${thresholds.lower} ${thresholds.place}`;
   if (margins !== rememberedWith) {
     for (const m of remembered) m.clear();
     rememberedChars = 0;
