@@ -254,42 +254,38 @@ function wikigold(root: string): Corpus {
 
 /**
  * SEC filings: FIN5 (train, its fifth agreement dev) and FIN3 (test). Its annotators marked the agreements' parties
- * as persons (`Borrower`, `Lender`: 196 of FIN3's 216 persons). With `names`, a person mention that is a term the
- * agreements define (set between double quotes) is a party's role: no entity.
+ * as persons (`Borrower`, `Lender`: 196 of FIN3's 216 persons). With `names`, a person mention that is a term its
+ * agreement defines (sets between double quotes) is a party's role: no entity.
  */
 function sec(root: string, names: boolean): Corpus {
-  let units: Unit[] = [];
-  const train = readColumns(path.join(root, 'SEC-filings/CONLL-format/data/train/FIN5.txt'));
-  train.forEach((doc, d) => {
-    // five training agreements: one of them is dev
-    const split: Split = d === 4 ? 'dev' : 'train';
-    for (const raw of doc) units.push(bioUnit('sec', split, raw, coarseType));
-  });
-  for (const doc of readColumns(path.join(root, 'SEC-filings/CONLL-format/data/test/FIN3.txt')))
-    for (const raw of doc) units.push(bioUnit('sec', 'test', raw, coarseType));
-  if (names) units = withoutDefinedTerms(units);
+  const units: Unit[] = [];
+  const agreement = (doc: Raw[], split: Split): void => {
+    const own = doc.map((raw) => bioUnit('sec', split, raw, coarseType));
+    units.push(...(names ? withoutDefinedTerms(own) : own));
+  };
+  // five training agreements: one of them is dev
+  readColumns(path.join(root, 'SEC-filings/CONLL-format/data/train/FIN5.txt')).forEach((doc, d) =>
+    agreement(doc, d === 4 ? 'dev' : 'train'),
+  );
+  for (const doc of readColumns(path.join(root, 'SEC-filings/CONLL-format/data/test/FIN3.txt'))) agreement(doc, 'test');
   return { name: 'sec', title: 'SEC filings', ships: true, licence: 'CC BY 3.0', units };
 }
 
+/** A term as compared: lower case, one space between words. */
+function termOf(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ');
+}
+
 /**
- * The units with no person mention that is a defined term of the agreements (a text they set between double quotes,
- * `(the " Lender ")`, any case): a party's role, labelled as no entity.
+ * The units of one agreement with no person mention that is a term the agreement defines (a text it sets between
+ * double quotes, `(the " Lender ")`, any case): a party's role, labelled as no entity.
  */
 function withoutDefinedTerms(units: readonly Unit[]): Unit[] {
   const defined = new Set<string>();
-  for (const u of units)
-    for (const m of u.text.matchAll(/["“]\s*([^"“”]{1,60}?)\s*["”]/gu))
-      defined.add(m[1]!.toLowerCase().replace(/\s+/g, ' '));
+  for (const u of units) for (const m of u.text.matchAll(/["“]\s*([^"“”]{1,60}?)\s*["”]/gu)) defined.add(termOf(m[1]!));
   return units.map((u) => {
     const roles = u.mentions.filter(
-      (m) =>
-        m.label === 'PER' &&
-        defined.has(
-          u.text
-            .slice(u.starts[m.from], u.ends[m.to - 1])
-            .toLowerCase()
-            .replace(/\s+/g, ' '),
-        ),
+      (m) => m.label === 'PER' && defined.has(termOf(u.text.slice(u.starts[m.from], u.ends[m.to - 1]))),
     );
     if (roles.length === 0) return u;
     const labels = u.labels.slice();
@@ -460,55 +456,55 @@ const PRONOUNS = new Set(
 function gum(root: string, names: boolean): Corpus {
   const units: Unit[] = [];
   const base = path.join(root, 'GUM/CONLL-format/data-by-corpustype');
-  const kinds = ['news', 'interview'];
+  const files = ['news', 'interview'].flatMap((kind) =>
+    fs
+      .readdirSync(path.join(base, kind))
+      .sort()
+      .map((file) => ({
+        split: hashSplit('gum', file),
+        docs: readColumns(path.join(base, kind, file), { sep: /\t/ }),
+      })),
+  );
   // the words GUM writes in lower case as a person's mention (`people`, `visitors`): common nouns, which a capital
   // opening a sentence does not make a name (`People flock to see…`)
   const commonNouns = new Set<string>();
   if (names)
-    for (const kind of kinds)
-      for (const file of fs.readdirSync(path.join(base, kind)).sort())
-        for (const doc of readColumns(path.join(base, kind, file), { sep: /\t/ }))
-          for (const raw of doc)
-            raw.tokens.forEach((w, i) => {
-              if (raw.tags[i] === 'person' && /^\p{Ll}+$/u.test(w)) commonNouns.add(w);
-            });
-  for (const kind of kinds) {
-    for (const file of fs.readdirSync(path.join(base, kind)).sort()) {
-      const split = hashSplit('gum', file);
-      for (const doc of readColumns(path.join(base, kind, file), { sep: /\t/ }))
-        for (const raw of doc) {
-          const labels: Label[] = [];
-          const begins: boolean[] = [];
-          for (let i = 0; i < raw.tokens.length; i++) {
-            const c = coarseType(raw.tags[i]!);
-            labels.push(raw.tags[i] === 'O' ? 'O' : c);
-            begins.push(false);
-          }
-          for (let i = 0; i < labels.length; i++) {
-            const l = labels[i]!;
-            if (l !== 'PER' && l !== 'ORG') continue;
-            let j = i;
-            while (j < labels.length && labels[j] === l) j++;
-            // from the first capitalised word to the last; all of them capitalised or joining words
-            let a = i;
-            while (a < j && !/^\p{Lu}/u.test(raw.tokens[a]!)) a++;
-            const proper =
-              a < j && raw.tokens.slice(a, j).every((w) => /^(?:\p{Lu}|of$|the$|and$|&$|'s$|\.$|-$)/u.test(w));
-            // (names only) a pronoun, or a common noun capitalised only because it opens its sentence, is no name:
-            // no entity
-            const opens = a === 0 || /^[-.!?:;"“”'‘’([]+$/u.test(raw.tokens[a - 1]!);
-            const common =
-              names &&
-              (raw.tokens.slice(a, j).every((w) => PRONOUNS.has(w.toLowerCase())) ||
-                (j - a === 1 && opens && commonNouns.has(raw.tokens[a]!.toLowerCase())));
-            for (let k = i; k < j; k++) labels[k] = common || k < a ? 'O' : proper ? l : 'OTHER';
-            if (proper) begins[a] = true;
-            i = j - 1;
-          }
-          units.push(unitOf('gum', split, raw, labels, begins));
-        }
+    for (const { docs } of files)
+      for (const raw of docs.flat())
+        raw.tokens.forEach((w, i) => {
+          if (raw.tags[i] === 'person' && /^\p{Ll}+$/u.test(w)) commonNouns.add(w);
+        });
+  for (const { split, docs } of files)
+    for (const raw of docs.flat()) {
+      const labels: Label[] = [];
+      const begins: boolean[] = [];
+      for (let i = 0; i < raw.tokens.length; i++) {
+        const c = coarseType(raw.tags[i]!);
+        labels.push(raw.tags[i] === 'O' ? 'O' : c);
+        begins.push(false);
+      }
+      for (let i = 0; i < labels.length; i++) {
+        const l = labels[i]!;
+        if (l !== 'PER' && l !== 'ORG') continue;
+        let j = i;
+        while (j < labels.length && labels[j] === l) j++;
+        // from the first capitalised word to the last; all of them capitalised or joining words
+        let a = i;
+        while (a < j && !/^\p{Lu}/u.test(raw.tokens[a]!)) a++;
+        const proper = a < j && raw.tokens.slice(a, j).every((w) => /^(?:\p{Lu}|of$|the$|and$|&$|'s$|\.$|-$)/u.test(w));
+        // (names only) a pronoun, or a common noun capitalised only because it opens its sentence, is no name:
+        // no entity
+        const opens = a === 0 || /^[-.!?:;"“”'‘’([]+$/u.test(raw.tokens[a - 1]!);
+        const common =
+          names &&
+          (raw.tokens.slice(a, j).every((w) => PRONOUNS.has(w.toLowerCase())) ||
+            (j - a === 1 && opens && commonNouns.has(raw.tokens[a]!.toLowerCase())));
+        for (let k = i; k < j; k++) labels[k] = common || k < a ? 'O' : proper ? l : 'OTHER';
+        if (proper) begins[a] = true;
+        i = j - 1;
+      }
+      units.push(unitOf('gum', split, raw, labels, begins));
     }
-  }
   return {
     name: 'gum',
     title: 'GUM (news, interviews)',
@@ -563,9 +559,9 @@ function presidio(root: string): Corpus {
 
 /**
  * Every corpus, in report order. `root`: ../shared/corpus/ner. `names`: count only mentions that are names, where a
- * corpus marks mentions of persons that are none (GUM's pronouns and common nouns, SEC's parties to an agreement are
- * then no entity); the evaluation and the
- * tuning of margins read them so, training reads the labels as they were when the shipped weights were trained.
+ * corpus marks as persons mentions that are none (GUM's pronouns and common nouns, SEC's parties to an agreement are
+ * then no entity); the evaluation and the tuning of margins read them so, training reads the labels as they were when
+ * the shipped weights were trained.
  */
 export function loadCorpora(root: string, only?: readonly string[], opts: { names?: boolean } = {}): Corpus[] {
   const all: [string, () => Corpus][] = [

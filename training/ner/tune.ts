@@ -6,14 +6,51 @@
  * never read.
  *
  *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…] [--word a,b,…]
- *                                                   [--lower a,b,…]
+ *                                                   [--lower a,b,…] [--place a,b,…]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCorpora } from './corpora';
+import { loadCorpora, type Corpus } from './corpora';
 import { measureLines, twinLines } from '../../bench/ner-eval';
 import { thresholds } from '../../pseudonymiser/detectors/people/learned/detect';
 import { keyFor } from '../../bench/util';
+
+type Margins = typeof thresholds;
+
+/** Every set of margins the lists of values give (their cartesian product). */
+function grid(values: { [K in keyof Margins]: string }): Margins[] {
+  let sets: Margins[] = [{ ...thresholds }];
+  for (const name of Object.keys(values) as (keyof Margins)[])
+    sets = sets.flatMap((m) => values[name].split(',').map((v) => ({ ...m, [name]: Number(v) })));
+  return sets;
+}
+
+/** The dev splits twinned with the margins set now: one line of the table. */
+function measureDev(corpora: readonly Corpus[], key: string): string {
+  let persons = 0;
+  let whole = 0;
+  let caps = 0;
+  let rewritten = 0;
+  let lowers = 0;
+  let lowerRewritten = 0;
+  const per: string[] = [];
+  for (const c of corpora) {
+    const units = c.units.filter((u) => u.split === 'dev');
+    if (units.length === 0) continue;
+    const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
+    persons += f.persons;
+    whole += f.personsWhole;
+    caps += f.capitalised;
+    rewritten += f.rewritten;
+    lowers += f.lowerNames;
+    lowerRewritten += f.lowerRewritten;
+    per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
+  }
+  return (
+    `persons left whole ${((100 * whole) / persons).toFixed(1)}%, rewritten ${((100 * rewritten) / caps).toFixed(2)}%, ` +
+    `lower-case names of no one rewritten ${((100 * lowerRewritten) / lowers).toFixed(1)}%  | ${per.join(' | ')}`
+  );
+}
 
 function main(): void {
   const { values } = parseArgs({
@@ -29,41 +66,12 @@ function main(): void {
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  for (const single of values.single.split(',').map(Number))
-    for (const multi of values.multi.split(',').map(Number))
-      for (const word of values.word.split(',').map(Number))
-        for (const lower of values.lower.split(',').map(Number))
-          for (const place of values.place.split(',').map(Number)) {
-            thresholds.lower = lower;
-            thresholds.place = place;
-            thresholds.single = single;
-            thresholds.multi = multi;
-            thresholds.word = word;
-            let persons = 0;
-            let whole = 0;
-            let caps = 0;
-            let rewritten = 0;
-            let lowers = 0;
-            let lowerRewritten = 0;
-            const per: string[] = [];
-            for (const c of corpora) {
-              const units = c.units.filter((u) => u.split === 'dev');
-              if (units.length === 0) continue;
-              const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
-              persons += f.persons;
-              whole += f.personsWhole;
-              caps += f.capitalised;
-              rewritten += f.rewritten;
-              lowers += f.lowerNames;
-              lowerRewritten += f.lowerRewritten;
-              per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
-            }
-            console.log(
-              `single ${single} multi ${multi} word ${word} lower ${lower} place ${place}: persons left whole ${((100 * whole) / persons).toFixed(1)}%, ` +
-                `rewritten ${((100 * rewritten) / caps).toFixed(2)}%, lower-case names of no one rewritten ` +
-                `${((100 * lowerRewritten) / lowers).toFixed(1)}%  | ${per.join(' | ')}`,
-            );
-          }
+  const { single, multi, word, lower, place } = values;
+  for (const m of grid({ single, multi, word, lower, place })) {
+    Object.assign(thresholds, m);
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place}`;
+    console.log(`${label}: ${measureDev(corpora, key)}`);
+  }
 }
 
 if (require.main === module) main();

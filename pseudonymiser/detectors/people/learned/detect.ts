@@ -132,11 +132,35 @@ function coordinated(t: Tokens, s: Span, spans: readonly Span[], least: number):
     if (o === s || o.kind !== 'person' || o.margin < least) continue;
     const gapFrom = o.to <= s.from ? o.to : s.to;
     const gapTo = o.to <= s.from ? s.from : o.from;
-    if (gapTo - gapFrom !== 1) continue;
-    const g = t.text.slice(t.start[gapFrom]!, t.end[gapFrom]!).toLowerCase();
-    if (g === 'and' || g === 'or' || g === '&' || g === ',') return true;
+    if (gapTo - gapFrom === 1 && joiner(t, gapFrom)) return true;
   }
   return false;
+}
+
+/**
+ * Whether one word that names a place, span `s` of tokens [from, to) (`lower`), is a person's name: after a personal
+ * title (`titled`) or named with a person the model reports (`Dr Florence`, `Torpy and Salinas`), or where the model
+ * is sure of it (thresholds.place) and the lists hold it as a common given name or surname that is no English word,
+ * not named with another place (`Charlotte had made too great an impression`, but `Paris, London and Rome`). It is
+ * replaced there only, as any place's name alone (decideSpan's `local`).
+ */
+function personNamedPlace(
+  t: Tokens,
+  s: Span,
+  spans: readonly Span[],
+  titled: boolean,
+  from: number,
+  to: number,
+  lower: string,
+): boolean {
+  if (s.kind !== 'person') return false;
+  if (titled || coordinated(t, s, spans, thresholds.single)) return true;
+  return (
+    s.margin >= thresholds.place &&
+    (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
+    !englishWord(lower) &&
+    !besidePlace(t, from, to)
+  );
 }
 
 /** Whether a place's name stands right before or after tokens [from, to), a comma, `and`, `or` or `&` between. */
@@ -200,6 +224,15 @@ type Decision =
       readonly at: number;
       readonly local: boolean;
     };
+
+/**
+ * The decision that word `i` of the region starting at `base` is a name alone, given name or surname by `role`;
+ * `local`: replaced where it stands only.
+ */
+function loneAt(t: Tokens, i: number, base: number, role: 'given' | 'family', local: boolean): Decision {
+  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  return { what: 'lone', surface: own(w), role, name: own(w.toLowerCase()), at: t.start[i]! - base, local };
+}
 
 /** Reports a decision for the region starting at `base`. */
 function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): void {
@@ -288,19 +321,8 @@ function decideSpan(
   const start = t.start[from]!;
   const surface = t.text.slice(start, t.end[to - 1]!);
   const lower = surface.toLowerCase();
-  // (one word that names a place too is a person after a personal title or named with a person the model reports:
-  // `Dr Florence`, `Torpy and Salinas`)
-  const listed = titled || (s.kind === 'person' && coordinated(t, s, spans, thresholds.single));
-  // or where the model is sure of it, a common given name or surname that is no English word (`Charlotte had made
-  // too great an impression`, `Norman was a founder`): there only, as any place's name alone (`local` below)
-  // (not named with another place: `Paris, London and Rome`)
-  const sure =
-    s.kind === 'person' &&
-    s.margin >= thresholds.place &&
-    (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
-    !englishWord(lower) &&
-    !besidePlace(t, from, to);
-  if ((lex.isPublicOrg(lower) && !vouched) || (lex.isPlace(lower) && !((listed || sure) && ws.length === 1))) return;
+  if (lex.isPublicOrg(lower) && !vouched) return;
+  if (lex.isPlace(lower) && !(ws.length === 1 && personNamedPlace(t, s, spans, titled, from, to, lower))) return;
   if (ws.some(camelCase)) return;
   if (s.kind === 'organisation') {
     // one word alone is left to the rules, which need a legal form or a context (`Initech, Inc.`, `works at
@@ -348,15 +370,7 @@ function decideSpan(
     // one word alone that is also an English word or a place's name is replaced where the model found it: each of
     // its other mentions is read in its own context (`Rose` the person, `Rose gold`); any other is replaced
     // wherever it stands, as a name found in full is
-    const local = englishWord(w) || lex.isPlace(w);
-    out.push({
-      what: 'lone',
-      surface: own(ws[0]!),
-      role: isGiven(w) ? 'given' : 'family',
-      name: own(w),
-      at: start - base,
-      local,
-    });
+    out.push(loneAt(t, from, base, isGiven(w) ? 'given' : 'family', englishWord(w) || lex.isPlace(w)));
     return;
   }
   // `Harris, Steven`: the family name first, before a comma
@@ -439,50 +453,25 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
     if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
-    const w = t.text.slice(t.start[i]!, t.end[i]!);
-    (out ??= []).push({
-      what: 'lone',
-      surface: own(w),
-      role: 'family',
-      name: own(w.toLowerCase()),
-      at: t.start[i]! - from,
-      local: false,
-    });
+    (out ??= []).push(loneAt(t, i, from, 'family', false));
   }
-  if (lineStart) {
-    const i = speakerAt(t);
-    const w = i >= 0 ? t.text.slice(t.start[i]!, t.end[i]!) : '';
+  const speaker = lineStart ? speakerAt(t) : -1;
+  if (speaker >= 0) {
+    const w = t.text.slice(t.start[speaker]!, t.end[speaker]!);
     // (unless a decision already reports the word, alone or opening a longer name)
-    const reported = (out ?? NONE).some((d) =>
-      d.what === 'lone' ? d.at === t.start[i]! - from : d.what === 'person' && d.surface.startsWith(w),
+    const said = (out ?? NONE).some((d) =>
+      d.what === 'lone' ? d.at === t.start[speaker]! - from : d.what === 'person' && d.surface.startsWith(w),
     );
-    if (i >= 0 && !reported) {
-      const lower = w.toLowerCase();
-      (out ??= []).push({
-        what: 'lone',
-        surface: own(w),
-        role: 'given',
-        name: own(lower),
-        at: t.start[i]! - from,
-        local: englishWord(lower) || lex.isPlace(lower),
-      });
-    }
+    const lower = w.toLowerCase();
+    if (!said) (out ??= []).push(loneAt(t, speaker, from, 'given', englishWord(lower) || lex.isPlace(lower)));
   }
   if ((out === null || out.length === 0) && lineStart) {
     const alone = nameAlone(t, text, to);
     if (alone !== null && alone.to - alone.from > 1) decideSpan(t, facts, alone, (out ??= []), from);
     else if (alone !== null) {
       // one word: where it stands (a greeting's `Bob,` says nothing of `bob` elsewhere), everywhere when no word
-      const w = t.text.slice(t.start[alone.from]!, t.end[alone.from]!);
-      const lower = w.toLowerCase();
-      (out ??= []).push({
-        what: 'lone',
-        surface: own(w),
-        role: isGiven(lower) ? 'given' : 'family',
-        name: own(lower),
-        at: t.start[alone.from]! - from,
-        local: englishWord(lower),
-      });
+      const lower = t.text.slice(t.start[alone.from]!, t.end[alone.from]!).toLowerCase();
+      (out ??= []).push(loneAt(t, alone.from, from, isGiven(lower) ? 'given' : 'family', englishWord(lower)));
     }
   }
   return out === null || out.length === 0 ? NONE : out;
@@ -518,8 +507,9 @@ function coordinatedItems(
   const least = thresholds.single;
   const item = (a: number, b: number): boolean => {
     if (b - a < 1 || b - a > 3) return false;
+    // (every word of [a, b) is a name's neighbour: the loops that bound an item stop at the first that is none)
     for (let i = a; i < b; i++) {
-      if (taken[i] || !nameNeighbour(t, i, false)) return false;
+      if (taken[i]) return false;
       const low = t.text.slice(t.start[i]!, t.end[i]!).toLowerCase();
       if (isTitle(low) || POST_NOMINALS.has(low)) return false;
     }
