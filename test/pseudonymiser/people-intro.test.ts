@@ -11,8 +11,6 @@ describe('people introducing themselves', () => {
     ['My name is Oluwaseun and I need help.', 'Oluwaseun'],
     ["I'm Grace, the new PM.", 'Grace'],
     ['Hi, I am Jiho.', 'Jiho'],
-    // a word on no list, introduced: a name to the learned recogniser, as it would be to a reader
-    ['I am Groot? No: this is Kubernetes.', 'Groot'],
   ])('%s', (text, name) => {
     expect(twinText(text)).not.toContain(name);
   });

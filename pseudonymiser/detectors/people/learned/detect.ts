@@ -195,6 +195,19 @@ function ownerAt(t: Tokens, facts: TokenFacts, i: number): boolean {
   return true;
 }
 
+/**
+ * Whether a hyphenated word has a part that is a common English word and no given name (`Cache-Control`,
+ * `X-Api-Key`, `Follow-Up`): a header's, a field's or a compound word's name, where a name alone would be two names
+ * (`Jean-Pierre`, `Ye-jin`, `Lloyd-Webber`).
+ */
+function compoundOfWords(lower: string): boolean {
+  if (lower.indexOf('-') <= 0) return false;
+  return lower.split('-').some((p) => {
+    const f = lex.flagsOf(p);
+    return (f & (lex.WORD | lex.WORD_TOP)) !== 0 && (f & (lex.FIRST | lex.FIRST_RARE)) === 0;
+  });
+}
+
 /** An airport's code in brackets after a word. */
 const AIRPORT = /^\s*\([A-Z]{3}\)/;
 
@@ -346,7 +359,7 @@ function decideSpan(
   if (lows.every(ordinaryWord)) return;
   if (ws.length === 1) {
     const w = lows[0]!;
-    if (w.length < 2 || initials(ws[0]!)) return;
+    if (w.length < 2 || initials(ws[0]!) || compoundOfWords(w)) return;
     // an English word opening a sentence is capitalised as any first word is: the word it is (`Mark the ticket as
     // solved`, `Rose gold is the default`); where the context vouches for it, it is a name unless one of the
     // commonest words (`President Bush`, but `Dr. Strange Love` is a film)

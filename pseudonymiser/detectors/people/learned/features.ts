@@ -15,6 +15,7 @@ import { flagsOf, isPlace, isPublicOrg, registerOf } from '../lexicon';
 import { RunMemo } from '../../../memo';
 import { TITLES as HONORIFICS } from '../../../standins/people';
 import { LINK, NUMBER, PUNCT, WORD, type Tokens } from './tokens';
+import { clusterOf, coarseOf } from './clusters';
 
 /** log2 of the number of feature buckets of a model. */
 export const BUCKET_BITS = 18;
@@ -111,6 +112,9 @@ export interface TokenFacts {
   opens: Uint8Array;
   /** 1 when the token is written in capitals (two letters or more). */
   caps: Uint8Array;
+  /** The word's fine and coarse clusters of pre-trained vectors (clusters.ts; 0 none). */
+  cluster: Int32Array;
+  coarse: Int32Array;
 }
 
 export function newFacts(capacity = 64): TokenFacts {
@@ -126,6 +130,8 @@ export function newFacts(capacity = 64): TokenFacts {
     script: new Uint8Array(capacity),
     opens: new Uint8Array(capacity),
     caps: new Uint8Array(capacity),
+    cluster: new Int32Array(capacity),
+    coarse: new Int32Array(capacity),
   };
 }
 
@@ -144,6 +150,8 @@ function grow(f: TokenFacts, n: number): void {
   f.script = new Uint8Array(size);
   f.opens = new Uint8Array(size);
   f.caps = new Uint8Array(size);
+  f.cluster = new Int32Array(size);
+  f.coarse = new Int32Array(size);
 }
 
 /** FNV-1a over a string's code units. */
@@ -201,7 +209,7 @@ export function lexiconFlags(lower: string): number {
 /** A word's facts, in TokenFacts' order from `lower` to `caps`, remembered by the word as written. */
 function wordFacts(word: string, punct: boolean): Int32Array {
   const lower = word.toLowerCase();
-  const out = new Int32Array(10);
+  const out = new Int32Array(12);
   out[0] = hashString(lower);
   out[1] = hashString(shapeOf(word));
   out[2] = punct ? 0 : hashString(lower.slice(-3));
@@ -212,6 +220,8 @@ function wordFacts(word: string, punct: boolean): Int32Array {
   out[7] = punct ? 0 : lexiconFlags(lower);
   out[8] = punct ? 0 : scriptOf(word.charCodeAt(0));
   out[9] = !punct && word.length >= 2 && word === word.toUpperCase() && lower !== word ? 1 : 0;
+  out[10] = punct ? 0 : clusterOf(lower);
+  out[11] = coarseOf(out[10]);
   return out;
 }
 
@@ -245,6 +255,7 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
       f.flags[i] = 0;
       f.script[i] = 0;
       f.caps[i] = 0;
+      f.cluster[i] = f.coarse[i] = 0;
       continue;
     }
     if (kind === NUMBER) {
@@ -253,6 +264,7 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
       f.flags[i] = 0;
       f.script[i] = 0;
       f.caps[i] = 0;
+      f.cluster[i] = f.coarse[i] = 0;
       continue;
     }
     const word = text.slice(s, e);
@@ -271,6 +283,8 @@ export function readFacts(t: Tokens, f: TokenFacts, lineStart: boolean): void {
     f.flags[i] = w[7]!;
     f.script[i] = w[8]!;
     f.caps[i] = w[9]!;
+    f.cluster[i] = w[10]!;
+    f.coarse[i] = w[11]!;
   }
 }
 
@@ -358,6 +372,15 @@ export function featuresAt(
   out[n++] = mix(30, f.suffix4[i]!);
   out[n++] = mix(31, f.prefix[i]!);
   out[n++] = mix(32, f.register[i]! * 2 + (i > 0 && f.register[i - 1]! > 0 ? 1 : 0));
+  const c = f.cluster[i]!;
+  const cp = i > 0 ? f.cluster[i - 1]! : 0x10001;
+  const cn = i + 1 < n1 ? f.cluster[i + 1]! : 0x10002;
+  out[n++] = mix(33, c);
+  out[n++] = mix(34, Math.imul(f.coarse[i]!, 31) ^ sh);
+  out[n++] = mix(35, cp);
+  out[n++] = mix(36, cn);
+  out[n++] = mix(37, Math.imul(c, 31) ^ (op * 2 + sc));
+  out[n++] = mix(38, Math.imul(i > 0 ? f.coarse[i - 1]! : 99, 127) ^ (i + 1 < n1 ? f.coarse[i + 1]! : 98));
   if (ctx !== 0) {
     out[n++] = mix(26, ctx);
     out[n++] = mix(27, ctx ^ Math.imul(sh, 31));
@@ -367,4 +390,4 @@ export function featuresAt(
 }
 
 /** The most features featuresAt writes. */
-export const MAX_FEATURES = 36 + FLAG_BITS;
+export const MAX_FEATURES = 42 + FLAG_BITS;
