@@ -19,6 +19,12 @@
  * FINE clusters are fitted on the FIT most frequent words (the package lists
  * its words by frequency), every word is then put in its nearest, and the
  * fine clusters' centres are grouped again into COARSE clusters.
+ *
+ * For each fine cluster the file also holds the share of its words (in
+ * hundredths) that the detection lexicon (data/lexicon.json) holds as a given
+ * name or surname and as no English word: where a word that is an English word
+ * too (`maria`, `buck`) or a town's name (`leon`) stands among names, its
+ * vector says that it is written as a name more often than not.
  */
 'use strict';
 const fs = require('node:fs');
@@ -149,6 +155,23 @@ function main() {
   const coarseOf = new Uint8Array(FINE);
   for (let j = 0; j < FINE; j++) coarseOf[j] = nearest(fine, j, coarse, COARSE, d);
 
+  // the lexicon's flags (pseudonymiser/detectors/people/lexicon.ts): given name 1, surname 4, English words 16, 32, 64
+  const lexicon = JSON.parse(fs.readFileSync(path.join(ROOT, 'pseudonymiser/data/lexicon.json'), 'utf8'));
+  const flags = new Map();
+  for (const e of lexicon.entries.split('|')) {
+    const colon = e.length - 5;
+    flags.set(e.slice(0, colon), parseInt(e.slice(colon + 1, colon + 3), 16));
+  }
+  const members = new Int32Array(FINE);
+  const named = new Int32Array(FINE);
+  words.forEach((w, i) => {
+    const f = flags.get(w) ?? 0;
+    members[fineOf[i]]++;
+    if ((f & 5) !== 0 && (f & 112) === 0) named[fineOf[i]]++;
+  });
+  const nameShare = new Uint8Array(FINE);
+  for (let j = 0; j < FINE; j++) nameShare[j] = members[j] === 0 ? 0 : Math.round((100 * named[j]) / members[j]);
+
   const order = words.map((_, i) => i).sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
   const ids = new Uint16Array(n);
   order.forEach((i, at) => (ids[at] = fineOf[i]));
@@ -160,6 +183,7 @@ function main() {
     words: order.map((i) => words[i]).join('|'),
     ids: Buffer.from(ids.buffer).toString('base64'),
     coarseOf: Buffer.from(coarseOf).toString('base64'),
+    nameShare: Buffer.from(nameShare).toString('base64'),
   };
   fs.writeFileSync(OUT, JSON.stringify(out) + '\n');
   const digest = crypto.createHash('sha256').update(fs.readFileSync(OUT)).digest('hex').slice(0, 16);

@@ -14,7 +14,7 @@ import { train } from '../../training/ner/train';
 import type { Corpus } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
 import { ordinaryWord } from '../../pseudonymiser/detectors/people/score';
-import { clusterOf, coarseOf } from '../../pseudonymiser/detectors/people/learned/clusters';
+import { clusterOf, coarseOf, nameShareOf } from '../../pseudonymiser/detectors/people/learned/clusters';
 
 const KEY = '5a'.repeat(32);
 
@@ -231,6 +231,23 @@ describe('the word clusters of pre-trained vectors', () => {
     expect(coarseOf(clusterOf('gudmundsson'))).toBe(coarseOf(clusterOf('drogba')));
     expect(clusterOf('zorblaxian')).toBe(0);
     expect(coarseOf(0)).toBe(0);
+  });
+
+  it('say how far the words of a cluster are names of the lists and no English words', () => {
+    expect(nameShareOf(clusterOf('maria'))).toBeGreaterThanOrEqual(50);
+    expect(nameShareOf(clusterOf('leon'))).toBeGreaterThanOrEqual(50);
+    expect(nameShareOf(clusterOf('rose'))).toBeLessThan(50);
+    expect(nameShareOf(clusterOf('paris'))).toBeLessThan(50);
+    expect(nameShareOf(0)).toBe(0);
+  });
+
+  it('let an English word or a town’s name that is written as a name more often than not be one alone', () => {
+    // `maria` and `leon` stand among names; `rose`, `may` and `mark` do not (nor does a word opening its sentence)
+    expect(text('I saw Maria yesterday.')).not.toContain('Maria');
+    expect(text('Leon shouted at Russell: "What are you doing here?"')).not.toContain('Leon');
+    expect(text('We flew to Leon last May.')).toBe('We flew to Leon last May.');
+    expect(text('Rose gold is the default.')).toBe('Rose gold is the default.');
+    expect(text('Mark the ticket as solved.')).toBe('Mark the ticket as solved.');
   });
 
   // dev-split sentences (presidio-research, BTC) whose names no train split holds: the clusters read them as names

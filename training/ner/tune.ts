@@ -6,7 +6,7 @@
  * never read.
  *
  *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…] [--word a,b,…]
- *                                                   [--lower a,b,…] [--place a,b,…]
+ *                                                   [--lower a,b,…] [--place a,b,…] [--named a,b,…]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,15 +61,16 @@ function main(): void {
       word: { type: 'string', default: '40' },
       lower: { type: 'string', default: '30' },
       place: { type: 'string', default: '20' },
+      named: { type: 'string', default: String(thresholds.named) },
       only: { type: 'string' },
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place } = values;
-  for (const m of grid({ single, multi, word, lower, place })) {
+  const { single, multi, word, lower, place, named } = values;
+  for (const m of grid({ single, multi, word, lower, place, named })) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place}`;
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named}`;
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }

@@ -13,12 +13,13 @@ interface StoredClusters {
   words: string;
   ids: string;
   coarseOf: string;
+  nameShare: string;
 }
 
 const stored = clusters as StoredClusters;
 
 /** Start of each word in the sorted `|`-separated list, then its fine cluster, and each fine cluster's coarse one. */
-let table: { starts: Int32Array; ids: Uint16Array; coarse: Uint8Array; words: string } | null = null;
+let table: { starts: Int32Array; ids: Uint16Array; coarse: Uint8Array; names: Uint8Array; words: string } | null = null;
 
 function load(): NonNullable<typeof table> {
   if (table === null) {
@@ -32,7 +33,13 @@ function load(): NonNullable<typeof table> {
     for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 124) starts[k++] = i + 1;
     starts[k] = words.length + 1;
     if (k !== ids.length) throw new Error(`clusters.json: ${k} words for ${ids.length} cluster ids`);
-    table = { starts, ids, coarse: new Uint8Array(Buffer.from(stored.coarseOf, 'base64')), words };
+    table = {
+      starts,
+      ids,
+      coarse: new Uint8Array(Buffer.from(stored.coarseOf, 'base64')),
+      names: new Uint8Array(Buffer.from(stored.nameShare, 'base64')),
+      words,
+    };
     // the list's text is held once, by the table
     (stored as { words: string }).words = '';
   }
@@ -68,4 +75,12 @@ export function clusterOf(lower: string): number {
 /** The coarse cluster of a fine one as clusterOf gives it, plus one (0 for 0). */
 export function coarseOf(fine: number): number {
   return fine === 0 ? 0 : load().coarse[fine - 1]! + 1;
+}
+
+/**
+ * The share, in hundredths, of the words of a fine cluster (as clusterOf gives it; 0 for 0) that the lexicon holds
+ * as a given name or surname and as no English word: how far the words written like this one are names.
+ */
+export function nameShareOf(fine: number): number {
+  return fine === 0 ? 0 : load().names[fine - 1]!;
 }

@@ -21,6 +21,7 @@ import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
 import { isGiven, isPlainWord, neverName, ordinaryWord } from '../score';
 import * as lex from '../lexicon';
 import { RunMemo, runCache } from '../../../memo';
+import { clusterOf, nameShareOf } from './clusters';
 import { own } from '../../../strings';
 import { isSpace } from '../text';
 
@@ -43,7 +44,7 @@ function model(): Int16Array {
  * (`Charlotte`, `Norman`), to be a person where nothing else vouches for it. Chosen on
  * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -156,11 +157,20 @@ function personNamedPlace(
   if (s.kind !== 'person') return false;
   if (titled || coordinated(t, s, spans, thresholds.single)) return true;
   return (
-    s.margin >= thresholds.place &&
+    s.margin >= (readAsName(lower) ? thresholds.single : thresholds.place) &&
     (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
     !englishWord(lower) &&
     !besidePlace(t, from, to)
   );
+}
+
+/**
+ * Whether a word is written as a name more often than not: its vector stands among names (clusters.ts nameShareOf,
+ * at least thresholds.named hundredths: `maria`, `buck`, `leon`, but not `rose`, `may` or `paris`). An English
+ * word or a town's name that reads so needs the margin of any one word alone (thresholds.single), not theirs.
+ */
+function readAsName(lower: string): boolean {
+  return nameShareOf(clusterOf(lower)) >= thresholds.named;
 }
 
 /** Whether a place's name stands right before or after tokens [from, to), a comma, `and`, `or` or `&` between. */
@@ -366,7 +376,7 @@ function decideSpan(
     if (
       englishWord(w) &&
       !(vouched && (lex.flagsOf(w) & lex.WORD_TOP) === 0) &&
-      (facts.opens[from] || s.margin < thresholds.word)
+      (facts.opens[from] || s.margin < (readAsName(w) ? thresholds.single : thresholds.word))
     )
       return;
     // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
@@ -632,7 +642,7 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   const w = model();
   const text = chunk.corpus;
   const segs = chunk.segments;
-  const margins = `${thresholds.single} ${thresholds.multi} ${thresholds.word} ${thresholds.lower} ${thresholds.place}`;
+  const margins = Object.values(thresholds).join(' ');
   if (margins !== rememberedWith) {
     for (const m of remembered) m.clear();
     rememberedChars = 0;
