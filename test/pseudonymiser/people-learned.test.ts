@@ -270,6 +270,14 @@ describe('what the words around a name say of it', () => {
     expect(text('We watched Dr. Strange Love again.')).toContain('Strange Love');
   });
 
+  it('reads a full name the model took for another kind of named thing as a person’s, a place’s words not', () => {
+    // `Saddam Hussein`: a given name and a surname of the lists, tagged as a named thing (UNER EWT's dev split)
+    expect(text('The former Iraqi leader Saddam Hussein is refusing to enter the courtroom.')).not.toMatch(
+      /Saddam|Hussein/,
+    );
+    expect(text('The former Iraqi leader Saddam Hussein is refusing to enter the courtroom.')).toContain('Iraqi');
+  });
+
   it('reads a name named with a person in one breath as a person', () => {
     expect(text('Both Tina and Vicky are excellent.')).not.toMatch(/Tina|Vicky/);
   });

@@ -13,6 +13,7 @@ import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
+import { B_OTH, I_OTH } from './features';
 import { isLegalForm, isTitle, type TokenFacts } from './features';
 import { isOrgHeadWord } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
@@ -473,6 +474,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     decideSpan(t, facts, s, (out ??= []), from, spans);
     if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
+  for (const s of namedOthers(t, d.tags)) decideSpan(t, facts, s, (out ??= []), from, spans);
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
     if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
@@ -498,6 +500,41 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     }
   }
   return out === null || out.length === 0 ? NONE : out;
+}
+
+/**
+ * The spans the model tagged as another kind of named thing that are written as a person's full name: two words
+ * or three, capitalised, the first a given name of the lists and the last a surname of the lists, none an English
+ * word, a place or a nationality (`Saddam Hussein`, where `New York` and `Harry Potter Street` are none).
+ */
+function namedOthers(t: Tokens, tags: Uint8Array): Span[] {
+  let out: Span[] | null = null;
+  for (let i = 0; i < t.count; i++) {
+    if (tags[i] !== B_OTH) continue;
+    let j = i + 1;
+    while (j < t.count && tags[j] === I_OTH) j++;
+    const n = j - i;
+    if (n >= 2 && n <= 3) {
+      let ok = true;
+      for (let k = i; k < j && ok; k++) {
+        const w = t.text.slice(t.start[k]!, t.end[k]!);
+        const low = w.toLowerCase();
+        const f = lex.flagsOf(low);
+        ok =
+          t.kind[k] === WORD &&
+          /^\p{Lu}\p{Ll}/u.test(w) &&
+          !englishWord(low) &&
+          !lex.isPlace(low) &&
+          !lex.isDemonym(low) &&
+          !lex.isPublicOrg(low) &&
+          (k > i || (f & (lex.FIRST | lex.FIRST_RARE)) !== 0) &&
+          (k < j - 1 || (f & (lex.SURNAME | lex.SURNAME_RARE)) !== 0);
+      }
+      if (ok) (out ??= []).push({ kind: 'person', from: i, to: j, margin: thresholds.multi });
+    }
+    i = j - 1;
+  }
+  return out ?? (NO_SPANS as Span[]);
 }
 
 /** Letters written after a name (`Barry Lyndon, Esq.`): no item of a list of names. */
