@@ -158,7 +158,7 @@ function personNamedPlace(
   if (s.kind !== 'person') return false;
   if (titled || coordinated(t, s, spans, thresholds.single)) return true;
   return (
-    s.margin >= (readAsName(lower) ? thresholds.single : thresholds.place) &&
+    s.margin >= (readAsName(t.text.slice(t.start[from]!, t.end[to - 1]!)) ? thresholds.single : thresholds.place) &&
     (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
     !englishWord(lower) &&
     !besidePlace(t, from, to)
@@ -166,12 +166,13 @@ function personNamedPlace(
 }
 
 /**
- * Whether a word is written as a name more often than not: its vector stands among names (clusters.ts nameShareOf,
- * at least thresholds.named hundredths: `maria`, `buck`, `leon`, but not `rose`, `may` or `paris`). An English
- * word or a town's name that reads so needs the margin of any one word alone (thresholds.single), not theirs.
+ * Whether a word, as written, is written as a name more often than not: capitalised (`Maria`; not `PAT` of a Jira
+ * key, nor `maria`) and its vector stands among names (clusters.ts nameShareOf, at least thresholds.named
+ * hundredths: `maria`, `buck`, `leon`, but not `rose`, `may` or `paris`). An English word or a town's name that reads
+ * so needs the margin of any one word alone (thresholds.single), not theirs.
  */
-function readAsName(lower: string): boolean {
-  return nameShareOf(clusterOf(lower)) >= thresholds.named;
+function readAsName(word: string): boolean {
+  return /^\p{Lu}\p{Ll}+$/u.test(word) && nameShareOf(clusterOf(word.toLowerCase())) >= thresholds.named;
 }
 
 /** Whether a place's name stands right before or after tokens [from, to), a comma, `and`, `or` or `&` between. */
@@ -377,7 +378,7 @@ function decideSpan(
     if (
       englishWord(w) &&
       !(vouched && (lex.flagsOf(w) & lex.WORD_TOP) === 0) &&
-      (facts.opens[from] || s.margin < (readAsName(w) ? thresholds.single : thresholds.word))
+      (facts.opens[from] || s.margin < (readAsName(ws[0]!) ? thresholds.single : thresholds.word))
     )
       return;
     // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
