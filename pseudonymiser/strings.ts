@@ -17,3 +17,17 @@ export function own(s: string): string {
 
 /** What own() read last; kept only so that the read is not optimised away. */
 let _read = 0;
+
+/**
+ * Compares `s[start, end)` with `word` by UTF-16 code units (the order the data files' build scripts sort their
+ * lists in), without a copy.
+ */
+export function compareAt(s: string, start: number, end: number, word: string): number {
+  const n = end - start;
+  const k = Math.min(n, word.length);
+  for (let i = 0; i < k; i++) {
+    const d = s.charCodeAt(start + i) - word.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return n - word.length;
+}

@@ -15,6 +15,7 @@ import named from '../../data/named-orgs.json';
 import demonyms from '../../data/demonyms.json';
 import type { Gender } from '../../pools';
 import { RunMemo } from '../../memo';
+import { compareAt } from '../../strings';
 
 /** Bit flags of a lower-case token. */
 export const FIRST = 1;
@@ -47,17 +48,6 @@ function entryOffsets(): Int32Array {
     offsets = o;
   }
   return offsets;
-}
-
-/** Compares `s[start, end)` with `word` by UTF-16 code units (the order the build script sorts in), without a copy. */
-function compareAt(s: string, start: number, end: number, word: string): number {
-  const n = end - start;
-  const k = Math.min(n, word.length);
-  for (let i = 0; i < k; i++) {
-    const d = s.charCodeAt(start + i) - word.charCodeAt(i);
-    if (d !== 0) return d;
-  }
-  return n - word.length;
 }
 
 /** Packed answer: flags (bits 0-7), gender (bits 8-9: 0 none, 1 f, 2 m, 3 u), register + 1 (bits 10-15). */

@@ -6,6 +6,7 @@
  * surnames, `yelled` like `shouted`).
  */
 import clusters from '../../../data/clusters.json';
+import { compareAt } from '../../../strings';
 
 interface StoredClusters {
   fine: number;
@@ -44,16 +45,6 @@ function load(): NonNullable<typeof table> {
     (stored as { words: string }).words = '';
   }
   return table;
-}
-
-function compareAt(s: string, start: number, end: number, word: string): number {
-  const n = end - start;
-  const k = Math.min(n, word.length);
-  for (let i = 0; i < k; i++) {
-    const d = s.charCodeAt(start + i) - word.charCodeAt(i);
-    if (d !== 0) return d;
-  }
-  return n - word.length;
 }
 
 /** The fine cluster of a lower-case word, plus one (0: a word the vectors do not hold). */
