@@ -45,3 +45,18 @@ describe('a person across traces', () => {
     expect(him.some((w) => her.includes(w) || w === 'Harriet')).toBe(false);
   });
 });
+
+describe('a name alone in a trace that names the person in full', () => {
+  it('takes the full name’s stand-in for the part it is, whatever part it was reported as', () => {
+    // `Buck` alone is reported as a given name (the lists hold it as one), but here it is Jane Buck's surname
+    const buck = twinText('Dr. Jane Buck spoke first. Then Buck answered questions.\n');
+    const full = after(buck, 'Dr. ', ' spoke');
+    expect(full.split(' ')).toHaveLength(2);
+    expect(after(buck, 'Then ', ' answered')).toBe(full.split(' ')[1]);
+    // `Sungjoo` alone, a word on no list, is reported as a surname; here it is Sungjoo Lee's given name
+    const sungjoo = twinText('Sungjoo Lee joined the call. Later Sungjoo said hi.\n');
+    const name = sungjoo.slice(0, sungjoo.indexOf(' joined'));
+    expect(name).not.toBe('Sungjoo Lee');
+    expect(after(sungjoo, 'Later ', ' said')).toBe(name.split(' ')[0]);
+  });
+});

@@ -280,10 +280,15 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       if (!byFamilyEnd.has(end)) byFamilyEnd.set(end, r);
     }
   }
+  // (in the role it was reported in, else in the other: `Buck` alone, reported as a given name, is Jane Buck's
+  // surname where the trace names her, and `Sungjoo` alone, a word on no list, Sungjoo Lee's given name)
   for (const lone of st.lone) {
-    const r = lone.role === 'given' ? byGiven.get(lone.name) : (byFamily.get(lone.name) ?? byFamilyEnd.get(lone.name));
+    const asGiven = byGiven.get(lone.name);
+    const asFamily = byFamily.get(lone.name) ?? byFamilyEnd.get(lone.name);
+    const given = lone.role === 'given' ? asGiven !== undefined || asFamily === undefined : asFamily === undefined;
+    const r = given ? asGiven : asFamily;
     if (!r) continue;
-    if (lone.role === 'given' && !isCjk(lone.surface)) sink.pin(lone.surface, caseAs(lone.surface, r.standIn.given));
+    if (given && !isCjk(lone.surface)) sink.pin(lone.surface, caseAs(lone.surface, r.standIn.given));
     else sink.pin(lone.surface, render(r, lone.surface));
   }
 
