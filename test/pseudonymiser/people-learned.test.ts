@@ -278,6 +278,12 @@ describe('what the words around a name say of it', () => {
     expect(text('The former Iraqi leader Saddam Hussein is refusing to enter the courtroom.')).toContain('Iraqi');
   });
 
+  it('leaves a common English word opening the sentence out of the given name after it, unless a given name', () => {
+    // an instruction's verb (`Call`, a surname of the lists too) is no part of the name it addresses
+    expect(text('Call Jack tomorrow.')).toMatch(/^Call (?!Jack)\S+ tomorrow\.$/);
+    expect(text('Will Smith said hi.')).not.toMatch(/Will|Smith/);
+  });
+
   it('reads a name named with a person in one breath as a person', () => {
     expect(text('Both Tina and Vicky are excellent.')).not.toMatch(/Tina|Vicky/);
   });

@@ -54,6 +54,11 @@ const PUBLIC_BODY = new Set(
   consulate municipality county state states province supreme judiciary presidency`.split(/\s+/),
 );
 
+/** The text of token `i`. */
+function word(t: Tokens, i: number): string {
+  return t.text.slice(t.start[i]!, t.end[i]!);
+}
+
 function words(t: Tokens, s: Span): string[] {
   const out: string[] = [];
   for (let i = s.from; i < s.to; i++) if (t.kind[i] === WORD) out.push(t.text.slice(t.start[i]!, t.end[i]!));
@@ -323,6 +328,14 @@ function decideSpan(
         i > from && (lex.flagsOf(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase()) & (lex.WORD | lex.WORD_TOP)) === 0
       );
     while (to > from && (plainEnd(to - 1) || t.kind[to - 1] !== WORD)) to--;
+    // a common English word that opens the sentence before a given name, and is no given name itself, is the
+    // sentence's first word (`Call Jack tomorrow`, `Click Mark as read`), not the name's (`Will Smith` is one)
+    if (to - from >= 2 && facts.opens[from] && t.kind[from + 1] === WORD && /^\p{Lu}\p{Ll}/u.test(word(t, from))) {
+      const f0 = lex.flagsOf(word(t, from).toLowerCase());
+      const f1 = lex.flagsOf(word(t, from + 1).toLowerCase());
+      if ((f0 & (lex.WORD | lex.WORD_TOP)) !== 0 && (f0 & (lex.FIRST | lex.FIRST_RARE)) === 0 && (f1 & lex.FIRST) !== 0)
+        from++;
+    }
     // a capitalised name of the lists right before or after is the rest of the name, whichever comes first (`Hwang
     // Ye-jin`, where the model tagged the given name alone)
     if (to > from) {
