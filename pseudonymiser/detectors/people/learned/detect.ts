@@ -13,8 +13,7 @@ import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
-import { B_OTH, I_OTH } from './features';
-import { isLegalForm, isTitle, type TokenFacts } from './features';
+import { B_OTH, I_OTH, isLegalForm, isTitle, type TokenFacts } from './features';
 import { isOrgHeadWord } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
@@ -42,8 +41,10 @@ function model(): Int16Array {
  * The least margin (best name tag's score less the best other tag's, at the span's weakest token) a span needs:
  * one word alone, two words or more, one word alone that is also an English word (`Rose`, `Bill`), a name in
  * lower case (`priya raman`: more is needed where capitals say nothing), and one word alone that names a place too
- * (`Charlotte`, `Norman`), to be a person where nothing else vouches for it. Chosen on
- * the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them while it measures).
+ * (`Charlotte`, `Norman`), to be a person where nothing else vouches for it; and `named`, no margin but the share of
+ * names (in hundredths) among the words a word's vector stands with that makes it written as a name more often than
+ * not (readAsName). Chosen on the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them
+ * while it measures).
  */
 export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50 };
 
@@ -163,7 +164,7 @@ function personNamedPlace(
   if (s.kind !== 'person') return false;
   if (titled || coordinated(t, s, spans, thresholds.single)) return true;
   return (
-    s.margin >= (readAsName(t.text.slice(t.start[from]!, t.end[to - 1]!)) ? thresholds.single : thresholds.place) &&
+    s.margin >= (readAsName(word(t, from)) ? thresholds.single : thresholds.place) &&
     (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
     !englishWord(lower) &&
     !besidePlace(t, from, to)
@@ -519,7 +520,8 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
 /**
  * The spans the model tagged as another kind of named thing that are written as a person's full name: two words
  * or three, capitalised, the first a given name of the lists and the last a surname of the lists, none an English
- * word, a place or a nationality (`Saddam Hussein`, where `New York` and `Harry Potter Street` are none).
+ * word, a place, a nationality or a public name (`Saddam Hussein`, where `New York` and `Harry Potter Street` are
+ * none).
  */
 function namedOthers(t: Tokens, tags: Uint8Array): Span[] {
   let out: Span[] | null = null;
@@ -531,7 +533,7 @@ function namedOthers(t: Tokens, tags: Uint8Array): Span[] {
     if (n >= 2 && n <= 3) {
       let ok = true;
       for (let k = i; k < j && ok; k++) {
-        const w = t.text.slice(t.start[k]!, t.end[k]!);
+        const w = word(t, k);
         const low = w.toLowerCase();
         const f = lex.flagsOf(low);
         ok =

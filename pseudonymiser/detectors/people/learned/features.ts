@@ -6,7 +6,8 @@
  * A token's own facts are read once per region (`TokenFacts`): its lower-case
  * form, its shape (`Xx`, `X.`, `XX`, `d`), its suffix, its script, and what the
  * lexicons say of it (given name, surname, English word by frequency band,
- * place, public organisation, title, legal form, organisation head noun). The
+ * place, public organisation, title, legal form, organisation head noun), and
+ * which clusters of pre-trained word vectors it falls in (clusters.ts). The
  * features of token `i` combine these for the words from `i - 2` to `i + 2`,
  * the two tags decided before it, the position in its sentence, and the
  * context the caller names (a JSON key or a table column: `ctx`).
@@ -206,7 +207,7 @@ export function lexiconFlags(lower: string): number {
   return f;
 }
 
-/** A word's facts, in TokenFacts' order from `lower` to `caps`, remembered by the word as written. */
+/** A word's facts, in TokenFacts' order from `lower` to `coarse`, remembered by the word as written. */
 function wordFacts(word: string, punct: boolean): Int32Array {
   const lower = word.toLowerCase();
   const out = new Int32Array(12);
