@@ -133,6 +133,10 @@ describe('the learned recogniser in the engine', () => {
     const out = text('Victor,\nthe report is attached.\nSummary\nKubernetes\n');
     expect(out).not.toMatch(/^Victor,/);
     expect(out).toContain('\nthe report is attached.\nSummary\nKubernetes\n');
+    // a given name that is an English word too, alone on its line, where its vector stands among names: a sign-off
+    // (`Mike`); an English word that stands among words stays (`Hope`)
+    expect(text('Thanks for the help.\nMike')).not.toContain('Mike');
+    expect(text('See you soon.\nHope')).toBe('See you soon.\nHope');
   });
 
   it('replaces every part of a name the model tagged in part: a name of the lists beside it belongs to it', () => {

@@ -680,7 +680,7 @@ function nameAlone(t: Tokens, text: string, to: number): Span | null {
     // a word on no list at all is a surname only beside a given name (`Sungjoo Lee`, not `Kubernetes`)
     if ((f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0 && (f !== 0 || b - a === 1))
       return null;
-    if (englishWord(lower) && !(comma && (f & (lex.FIRST | lex.FIRST_RARE)) !== 0)) return null;
+    if (englishWord(lower) && !((comma || readAsName(w)) && (f & (lex.FIRST | lex.FIRST_RARE)) !== 0)) return null;
     if (lex.isPlace(lower) || lex.isPublicOrg(lower) || neverName(lower)) return null;
     if ((f & (lex.FIRST | lex.FIRST_RARE)) !== 0) given = true;
   }
