@@ -79,8 +79,9 @@ function camelCase(word: string): boolean {
 /**
  * Whether token `i` is the rest of a person's name beside the span the model tagged: a capitalised word that a name
  * list holds as a given name or surname and that is no English word and no place, or a capitalised word on no list
- * at all, no English word either (`Ghulam Mohiuddin`, `Kwang-Ting Cheng`, where the model tagged one word); beside a
- * name in lower case, a surname of the lists in lower case (`kevin smith`).
+ * at all, no English word either (`Ghulam Mohiuddin`, `Kwang-Ting Cheng`, where the model tagged one word), or a
+ * family name with the Arabic article (`Loujain al-Hathloul`); beside a name in lower case, a surname of the lists
+ * in lower case (`kevin smith`).
  */
 const NAMES = lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE;
 
@@ -88,6 +89,9 @@ const NAMES = lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE;
 function unlisted(t: Tokens, i: number): boolean {
   return lex.flagsOf(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase()) === 0;
 }
+
+/** A family name written with the Arabic article (`al-Sadr`, `el-Baradei`, `Al-Hathloul`). */
+const ARTICLE_NAME = /^(?:al|el|Al|El)[-‑]\p{Lu}\p{Ll}{2,}$/u;
 
 function nameNeighbour(t: Tokens, i: number, lower: boolean): boolean {
   if (t.kind[i] !== WORD) return false;
@@ -104,6 +108,7 @@ function nameNeighbour(t: Tokens, i: number, lower: boolean): boolean {
       !lex.isPublicOrg(low)
     );
   }
+  if (ARTICLE_NAME.test(w)) return true;
   if (!/^\p{Lu}\p{Ll}/u.test(w)) return false;
   if (lex.isPlace(low) || lex.isPublicOrg(low) || neverName(low) || lex.isDemonym(low) || camelCase(w)) return false;
   // (a compound on no list: each part on none either, or a name of the lists: `Kwang-Ting`, not `Set-Cookie`)
@@ -490,6 +495,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
   for (const s of namedOthers(t, d.tags)) decideSpan(t, facts, s, (out ??= []), from, spans);
+  for (const s of articleNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
     if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
@@ -549,6 +555,26 @@ function namedOthers(t: Tokens, tags: Uint8Array): Span[] {
       if (ok) (out ??= []).push({ kind: 'person', from: i, to: j, margin: thresholds.multi });
     }
     i = j - 1;
+  }
+  return out ?? (NO_SPANS as Span[]);
+}
+
+/**
+ * Full names whose family name carries the Arabic article (`Muqtada al-Sadr`, `Loujain al-Hathloul`), in no span of
+ * the model's as a person: a capitalised given name of the lists or a word on no list, no English word, place,
+ * nationality or public name, and the article's family name right after it.
+ */
+function articleNames(t: Tokens, spans: readonly Span[]): Span[] {
+  let out: Span[] | null = null;
+  for (let i = 0; i + 1 < t.count; i++) {
+    if (t.kind[i] !== WORD || t.kind[i + 1] !== WORD || !ARTICLE_NAME.test(word(t, i + 1))) continue;
+    if (spans.some((s) => s.kind === 'person' && s.from <= i + 1 && i < s.to)) continue;
+    const w = word(t, i);
+    const low = w.toLowerCase();
+    const f = lex.flagsOf(low);
+    if (!/^\p{Lu}\p{Ll}+$/u.test(w) || englishWord(low) || lex.isPlace(low) || lex.isDemonym(low)) continue;
+    if (lex.isPublicOrg(low) || neverName(low) || (f !== 0 && (f & (lex.FIRST | lex.FIRST_RARE)) === 0)) continue;
+    (out ??= []).push({ kind: 'person', from: i, to: i + 2, margin: thresholds.multi });
   }
   return out ?? (NO_SPANS as Span[]);
 }
