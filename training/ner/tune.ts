@@ -27,28 +27,19 @@ function grid(values: { [K in keyof Margins]: string }): Margins[] {
 
 /** The dev splits twinned with the margins set now: one line of the table. */
 function measureDev(corpora: readonly Corpus[], key: string): string {
-  let persons = 0;
-  let whole = 0;
-  let caps = 0;
-  let rewritten = 0;
-  let lowers = 0;
-  let lowerRewritten = 0;
+  const sum = { persons: 0, personsWhole: 0, capitalised: 0, rewritten: 0, lowerNames: 0, lowerRewritten: 0 };
   const per: string[] = [];
   for (const c of corpora) {
     const units = c.units.filter((u) => u.split === 'dev');
     if (units.length === 0) continue;
     const f = measureLines(c.name, 'tracetwin', units, twinLines(units, key));
-    persons += f.persons;
-    whole += f.personsWhole;
-    caps += f.capitalised;
-    rewritten += f.rewritten;
-    lowers += f.lowerNames;
-    lowerRewritten += f.lowerRewritten;
+    for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += f[k];
     per.push(`${c.name} ${f.personsWhole}/${f.persons} ${f.rewritten}/${f.capitalised}`);
   }
+  const pct = (n: number, d: number, digits: number): string => ((100 * n) / d).toFixed(digits);
   return (
-    `persons left whole ${((100 * whole) / persons).toFixed(1)}%, rewritten ${((100 * rewritten) / caps).toFixed(2)}%, ` +
-    `lower-case names of no one rewritten ${((100 * lowerRewritten) / lowers).toFixed(1)}%  | ${per.join(' | ')}`
+    `persons left whole ${pct(sum.personsWhole, sum.persons, 1)}%, rewritten ${pct(sum.rewritten, sum.capitalised, 2)}%, ` +
+    `lower-case names of no one rewritten ${pct(sum.lowerRewritten, sum.lowerNames, 1)}%  | ${per.join(' | ')}`
   );
 }
 

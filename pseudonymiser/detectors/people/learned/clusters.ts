@@ -10,7 +10,6 @@ import { compareAt } from '../../../strings';
 
 interface StoredClusters {
   fine: number;
-  coarse: number;
   words: string;
   ids: string;
   coarseOf: string;
@@ -34,13 +33,13 @@ function load(): NonNullable<typeof table> {
     for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 124) starts[k++] = i + 1;
     starts[k] = words.length + 1;
     if (k !== ids.length) throw new Error(`clusters.json: ${k} words for ${ids.length} cluster ids`);
-    table = {
-      starts,
-      ids,
-      coarse: new Uint8Array(Buffer.from(stored.coarseOf, 'base64')),
-      names: new Uint8Array(Buffer.from(stored.nameShare, 'base64')),
-      words,
-    };
+    const coarse = new Uint8Array(Buffer.from(stored.coarseOf, 'base64'));
+    const names = new Uint8Array(Buffer.from(stored.nameShare, 'base64'));
+    if (coarse.length !== stored.fine || names.length !== stored.fine)
+      throw new Error(
+        `clusters.json: ${stored.fine} fine clusters, ${coarse.length} coarse ids, ${names.length} shares`,
+      );
+    table = { starts, ids, coarse, names, words };
     // the list's text is held once, by the table
     (stored as { words: string }).words = '';
   }

@@ -62,7 +62,7 @@ function word(t: Tokens, i: number): string {
 
 function words(t: Tokens, s: Span): string[] {
   const out: string[] = [];
-  for (let i = s.from; i < s.to; i++) if (t.kind[i] === WORD) out.push(t.text.slice(t.start[i]!, t.end[i]!));
+  for (let i = s.from; i < s.to; i++) if (t.kind[i] === WORD) out.push(word(t, i));
   return out;
 }
 
@@ -87,7 +87,7 @@ const NAMES = lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE;
 
 /** Whether token `i` is a word on no list at all. */
 function unlisted(t: Tokens, i: number): boolean {
-  return lex.flagsOf(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase()) === 0;
+  return lex.flagsOf(word(t, i).toLowerCase()) === 0;
 }
 
 /** A family name written with the Arabic article (`al-Sadr`, `el-Baradei`, `Al-Hathloul`). */
@@ -95,7 +95,7 @@ const ARTICLE_NAME = /^(?:al|el|Al|El)[-‑]\p{Lu}\p{Ll}{2,}$/u;
 
 function nameNeighbour(t: Tokens, i: number, lower: boolean): boolean {
   if (t.kind[i] !== WORD) return false;
-  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  const w = word(t, i);
   const low = w.toLowerCase();
   const f = lex.flagsOf(low);
   if (lower) {
@@ -128,7 +128,7 @@ function personalTitleBefore(t: Tokens, i: number): boolean {
   let j = i - 1;
   if (j >= 0 && t.kind[j] === PUNCT && t.text.charCodeAt(t.start[j]!) === 46) j--;
   if (j < 0 || t.kind[j] !== WORD) return false;
-  const w = t.text.slice(t.start[j]!, t.end[j]!);
+  const w = word(t, j);
   const lower = w.toLowerCase().replace(/\.$/, '');
   return /^\p{Lu}/u.test(w) && isTitle(lower) && !NOT_BEFORE_SURNAME.has(lower);
 }
@@ -189,7 +189,7 @@ function readAsName(word: string): boolean {
 /** Whether a place's name stands right before or after tokens [from, to), a comma, `and`, `or` or `&` between. */
 function besidePlace(t: Tokens, from: number, to: number): boolean {
   const place = (i: number): boolean =>
-    i >= 0 && i < t.count && t.kind[i] === WORD && lex.isPlace(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
+    i >= 0 && i < t.count && t.kind[i] === WORD && lex.isPlace(word(t, i).toLowerCase());
   return (joiner(t, to) && place(to + 1)) || (joiner(t, from - 1) && place(from - 2));
 }
 
@@ -204,15 +204,15 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those',
 function ownerAt(t: Tokens, facts: TokenFacts, i: number): boolean {
   if (t.kind[i] !== WORD || facts.opens[i] || t.kind[i + 1] !== PUNCT || t.kind[i + 2] !== WORD) return false;
   const q = t.text.charCodeAt(t.start[i + 1]!);
-  if ((q !== 39 && q !== 0x2019) || t.text.slice(t.start[i + 2]!, t.end[i + 2]!) !== 's') return false;
-  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  if ((q !== 39 && q !== 0x2019) || word(t, i + 2) !== 's') return false;
+  const w = word(t, i);
   if (w.length < 3 || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
   const low = w.toLowerCase();
   if (lex.flagsOf(low) !== 0 || lex.isPlace(low) || lex.isPublicOrg(low) || lex.isDemonym(low) || neverName(low))
     return false;
   const p = i - 1;
   if (t.kind[p] === WORD) {
-    const pw = t.text.slice(t.start[p]!, t.end[p]!);
+    const pw = word(t, p);
     if (/^\p{Lu}/u.test(pw) || DETERMINERS.has(pw.toLowerCase())) return false;
   }
   return true;
@@ -225,10 +225,7 @@ function ownerAt(t: Tokens, facts: TokenFacts, i: number): boolean {
  */
 function compoundOfWords(lower: string): boolean {
   if (lower.indexOf('-') <= 0) return false;
-  return lower.split('-').some((p) => {
-    const f = lex.flagsOf(p);
-    return (f & (lex.WORD | lex.WORD_TOP)) !== 0 && (f & (lex.FIRST | lex.FIRST_RARE)) === 0;
-  });
+  return lower.split('-').some((p) => isPlainWord(p) && !isGiven(p));
 }
 
 /** An airport's code in brackets after a word. */
@@ -266,7 +263,7 @@ type Decision =
  * `local`: replaced where it stands only.
  */
 function loneAt(t: Tokens, i: number, base: number, role: 'given' | 'family', local: boolean): Decision {
-  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  const w = word(t, i);
   return { what: 'lone', surface: own(w), role, name: own(w.toLowerCase()), at: t.start[i]! - base, local };
 }
 
@@ -292,8 +289,7 @@ function decideSpan(
   for (let i = s.from; i < s.to; i++) if (t.kind[i] === LINK) return;
   let from = s.from;
   // a title before the name is no part of it
-  while (from < s.to && t.kind[from] === WORD && isTitle(t.text.slice(t.start[from]!, t.end[from]!).toLowerCase()))
-    from++;
+  while (from < s.to && t.kind[from] === WORD && isTitle(word(t, from).toLowerCase())) from++;
   // a dot after a title (`Mr .` as tokens) either
   while (from < s.to && t.kind[from] !== WORD) from++;
   // the context says the span is a person's name: a personal title or office right before it, in the span or not
@@ -307,32 +303,17 @@ function decideSpan(
     // Ltd`), and the model's part of it would become a name of its own
     let next = s.to;
     while (next < t.count && t.kind[next] === PUNCT && t.text.charCodeAt(t.start[next]!) === 44) next++;
-    if (
-      next < t.count &&
-      t.kind[next] === WORD &&
-      isLegalForm(t.text.slice(t.start[next]!, t.end[next]!).toLowerCase())
-    )
-      return;
+    if (next < t.count && t.kind[next] === WORD && isLegalForm(word(t, next).toLowerCase())) return;
     // an English word opening the sentence is no part of an organisation's name (`Bump Amazon Web Services`)
-    while (
-      from < to &&
-      facts.opens[from] &&
-      t.kind[from] === WORD &&
-      ordinaryWord(t.text.slice(t.start[from]!, t.end[from]!).toLowerCase())
-    )
-      from++;
+    while (from < to && facts.opens[from] && t.kind[from] === WORD && ordinaryWord(word(t, from).toLowerCase())) from++;
   }
   if (s.kind === 'person') {
     // ordinary words at either end are no part of a person's name (`The Wachowskis`)
-    const plain = (i: number): boolean =>
-      t.kind[i] === WORD && ordinaryWord(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase());
+    const plain = (i: number): boolean => t.kind[i] === WORD && ordinaryWord(word(t, i).toLowerCase());
     while (from < to && (plain(from) || t.kind[from] !== WORD)) from++;
     // a rare English word ends a name as a surname does (`Harry Turtledove`), after another word of the name
     const plainEnd = (i: number): boolean =>
-      plain(i) &&
-      !(
-        i > from && (lex.flagsOf(t.text.slice(t.start[i]!, t.end[i]!).toLowerCase()) & (lex.WORD | lex.WORD_TOP)) === 0
-      );
+      plain(i) && !(i > from && (lex.flagsOf(word(t, i).toLowerCase()) & (lex.WORD | lex.WORD_TOP)) === 0);
     while (to > from && (plainEnd(to - 1) || t.kind[to - 1] !== WORD)) to--;
     // a common English word that opens the sentence before a given name, and is no given name itself, is the
     // sentence's first word (`Call Jack tomorrow`, `Click Mark as read`), not the name's (`Will Smith` is one)
@@ -401,12 +382,7 @@ function decideSpan(
     )
       return;
     // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
-    if (
-      from > 0 &&
-      t.kind[from - 1] === WORD &&
-      lex.isPlace(t.text.slice(t.start[from - 1]!, t.end[from - 1]!).toLowerCase())
-    )
-      return;
+    if (from > 0 && t.kind[from - 1] === WORD && lex.isPlace(word(t, from - 1).toLowerCase())) return;
     const after = t.end[from]!;
     // (what follows may be past the region's end, on the next line: then the decision is this place's alone)
     if (after + 8 > regionEnd) readPast = true;
@@ -503,7 +479,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   }
   const speaker = lineStart ? speakerAt(t) : -1;
   if (speaker >= 0) {
-    const w = t.text.slice(t.start[speaker]!, t.end[speaker]!);
+    const w = word(t, speaker);
     // (unless a decision already reports the word, alone or opening a longer name)
     const said = (out ?? NONE).some((d) =>
       d.what === 'lone' ? d.at === t.start[speaker]! - from : d.what === 'person' && d.surface.startsWith(w),
@@ -516,7 +492,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     if (alone !== null && alone.to - alone.from > 1) decideSpan(t, facts, alone, (out ??= []), from);
     else if (alone !== null) {
       // one word: where it stands (a greeting's `Bob,` says nothing of `bob` elsewhere), everywhere when no word
-      const lower = t.text.slice(t.start[alone.from]!, t.end[alone.from]!).toLowerCase();
+      const lower = word(t, alone.from).toLowerCase();
       (out ??= []).push(loneAt(t, alone.from, from, isGiven(lower) ? 'given' : 'family', englishWord(lower)));
     }
   }
@@ -585,7 +561,7 @@ const POST_NOMINALS = new Set(['esq', 'jr', 'jnr', 'snr', 'phd', 'md', 'mba', 'c
 /** Whether token `i` joins the items of a list: a comma, `and`, `or`, `&`. */
 function joiner(t: Tokens, i: number): boolean {
   if (i < 0 || i >= t.count) return false;
-  const g = t.text.slice(t.start[i]!, t.end[i]!).toLowerCase();
+  const g = word(t, i).toLowerCase();
   return g === ',' || g === 'and' || g === 'or' || g === '&';
 }
 
@@ -612,7 +588,7 @@ function coordinatedItems(
     // (every word of [a, b) is a name's neighbour: the loops that bound an item stop at the first that is none)
     for (let i = a; i < b; i++) {
       if (taken[i]) return false;
-      const low = t.text.slice(t.start[i]!, t.end[i]!).toLowerCase();
+      const low = word(t, i).toLowerCase();
       if (isTitle(low) || POST_NOMINALS.has(low)) return false;
     }
     return true;
@@ -623,7 +599,7 @@ function coordinatedItems(
     let j = s.to;
     if (joiner(t, j)) {
       j++;
-      if (t.text.slice(t.start[j - 1]!, t.end[j - 1]!) === ',' && joiner(t, j) && t.kind[j] === WORD) j++;
+      if (word(t, j - 1) === ',' && joiner(t, j) && t.kind[j] === WORD) j++;
       let e = j;
       while (e < t.count && e - j < 4 && t.kind[e] === WORD && !joiner(t, e) && nameNeighbour(t, e, false)) e++;
       if (item(j, e) && (e >= t.count || t.kind[e] !== WORD)) {
@@ -665,7 +641,7 @@ function speakerAt(t: Tokens): number {
   if (i + 2 >= t.count || t.kind[i] !== WORD || t.kind[i + 1] !== PUNCT) return -1;
   const colon = t.start[i + 1]!;
   if (t.text.charCodeAt(colon) !== 58 || t.end[i]! !== colon || t.text.charCodeAt(colon + 1) !== 32) return -1;
-  const w = t.text.slice(t.start[i]!, t.end[i]!);
+  const w = word(t, i);
   if (!/^\p{Lu}\p{Ll}+$/u.test(w)) return -1;
   const lower = w.toLowerCase();
   const f = lex.flagsOf(lower);
@@ -698,7 +674,7 @@ function nameAlone(t: Tokens, text: string, to: number): Span | null {
   let given = false;
   for (let i = a; i < b; i++) {
     if (t.kind[i] !== WORD) return null;
-    const w = t.text.slice(t.start[i]!, t.end[i]!);
+    const w = word(t, i);
     if (!/^\p{Lu}/u.test(w)) return null;
     const lower = w.toLowerCase();
     if (initials(w)) continue;
