@@ -7,6 +7,7 @@
  *
  *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…] [--word a,b,…]
  *                                                   [--lower a,b,…] [--place a,b,…] [--named a,b,…]
+ *                                                   [--other a,b,…]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,15 +54,16 @@ function main(): void {
       lower: { type: 'string', default: '30' },
       place: { type: 'string', default: '20' },
       named: { type: 'string', default: String(thresholds.named) },
+      other: { type: 'string', default: String(thresholds.other) },
       only: { type: 'string' },
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place, named } = values;
-  for (const m of grid({ single, multi, word, lower, place, named })) {
+  const { single, multi, word, lower, place, named, other } = values;
+  for (const m of grid({ single, multi, word, lower, place, named, other })) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named}`;
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other}`;
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }

@@ -43,10 +43,11 @@ function model(): Int16Array {
  * lower case (`priya raman`: more is needed where capitals say nothing), and one word alone that names a place too
  * (`Charlotte`, `Norman`), to be a person where nothing else vouches for it; and `named`, no margin but the share of
  * names (in hundredths) among the words a word's vector stands with that makes it written as a name more often than
- * not (readAsName). Chosen on the dev splits with `npm run tune:ner` (training/ner/tune.ts, which alone sets them
- * while it measures).
+ * not (readAsName); and `other`, the margin under which one word the model tagged as another kind of named thing,
+ * when a common given name, is a person after all (namedOthers). Chosen on the dev splits with `npm run tune:ner`
+ * (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50, other: 20 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -470,7 +471,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     decideSpan(t, facts, s, (out ??= []), from, spans);
     if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
-  for (const s of namedOthers(t, d.tags)) decideSpan(t, facts, s, (out ??= []), from, spans);
+  for (const s of namedOthers(t, d.tags, d.margins)) decideSpan(t, facts, s, (out ??= []), from, spans);
   for (const s of articleNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
@@ -500,18 +501,35 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
 }
 
 /**
- * The spans the model tagged as another kind of named thing that are written as a person's full name: two words
- * or three, capitalised, the first a given name of the lists and the last a surname of the lists, none an English
+ * The spans the model tagged as another kind of named thing that are written as a person's name: two words or
+ * three, capitalised, the first a given name of the lists and the last a surname of the lists, none an English
  * word, a place, a nationality or a public name (`Saddam Hussein`, where `New York` and `Harry Potter Street` are
- * none).
+ * none); or one capitalised word that is a common given name, none of those either, where the other kind was
+ * chosen over a person by less than thresholds.other (`shouted at Scott`, `Look at Kris new hair`, read as a club's
+ * or a place's name is after `at`).
  */
-function namedOthers(t: Tokens, tags: Uint8Array): Span[] {
+function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[] {
   let out: Span[] | null = null;
   for (let i = 0; i < t.count; i++) {
     if (tags[i] !== B_OTH) continue;
     let j = i + 1;
     while (j < t.count && tags[j] === I_OTH) j++;
     const n = j - i;
+    if (n === 1 && margins[i]! < thresholds.other) {
+      const w = word(t, i);
+      const low = w.toLowerCase();
+      if (
+        t.kind[i] === WORD &&
+        /^\p{Lu}\p{Ll}+$/u.test(w) &&
+        (lex.flagsOf(low) & lex.FIRST) !== 0 &&
+        !englishWord(low) &&
+        !lex.isPlace(low) &&
+        !lex.isDemonym(low) &&
+        !lex.isPublicOrg(low) &&
+        !neverName(low)
+      )
+        (out ??= []).push({ kind: 'person', from: i, to: j, margin: thresholds.single });
+    }
     if (n >= 2 && n <= 3) {
       let ok = true;
       for (let k = i; k < j && ok; k++) {
