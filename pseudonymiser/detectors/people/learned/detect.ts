@@ -473,6 +473,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   }
   for (const s of namedOthers(t, d.tags, d.margins)) decideSpan(t, facts, s, (out ??= []), from, spans);
   for (const s of articleNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
+  for (const s of middleInitialNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
     if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
@@ -569,6 +570,40 @@ function articleNames(t: Tokens, spans: readonly Span[]): Span[] {
     if (!/^\p{Lu}\p{Ll}+$/u.test(w) || englishWord(low) || lex.isPlace(low) || lex.isDemonym(low)) continue;
     if (lex.isPublicOrg(low) || neverName(low) || (f !== 0 && (f & (lex.FIRST | lex.FIRST_RARE)) === 0)) continue;
     (out ??= []).push({ kind: 'person', from: i, to: i + 2, margin: thresholds.multi });
+  }
+  return out ?? (NO_SPANS as Span[]);
+}
+
+/**
+ * Names written with a middle initial (`Ravil G Yefimov`, `hyuuma t. maida`), in no span of the model's as a
+ * person: a word, one letter (a dot after it or not), a word, both words of letters alone, written alike
+ * (capitalised, or in lower case), no English word, place, nationality or public name; in lower case, where capitals
+ * say nothing, one of them a name of the lists.
+ */
+function middleInitialNames(t: Tokens, spans: readonly Span[]): Span[] {
+  let out: Span[] | null = null;
+  for (let i = 0; i + 2 < t.count; i++) {
+    if (t.kind[i] !== WORD || t.kind[i + 1] !== WORD || t.kind[i + 2] !== WORD) continue;
+    const initial = word(t, i + 1);
+    if (!/^\p{L}\.?$/u.test(initial)) continue;
+    // (a span of the model's that holds both words reads the name itself)
+    if (spans.some((s) => s.kind === 'person' && s.from <= i && i + 2 < s.to)) continue;
+    const a = word(t, i);
+    const b = word(t, i + 2);
+    const upper = /^\p{Lu}\p{Ll}+$/u;
+    const lower = /^\p{Ll}{2,}$/u;
+    const capitalised = upper.test(a) && upper.test(b) && /^\p{Lu}/u.test(initial);
+    // in lower case, a vowel without a dot is more often a word of its own (`a`, `i`, `y`, `o` of many languages)
+    if (!capitalised && !(lower.test(a) && lower.test(b) && /^(?:\p{Ll}\.|[b-df-hj-np-tv-xz])$/u.test(initial)))
+      continue;
+    const ok = (w: string): boolean => {
+      const low = w.toLowerCase();
+      return !englishWord(low) && !lex.isPlace(low) && !lex.isDemonym(low) && !lex.isPublicOrg(low) && !neverName(low);
+    };
+    if (!ok(a) || !ok(b)) continue;
+    if (!capitalised && ((lex.flagsOf(a) | lex.flagsOf(b)) & NAMES) === 0) continue;
+    (out ??= []).push({ kind: 'person', from: i, to: i + 3, margin: thresholds.multi });
+    i += 2;
   }
   return out ?? (NO_SPANS as Span[]);
 }
