@@ -74,6 +74,18 @@ describe("an address's display name", () => {
     expect(out[2]).not.toContain('Harrison');
     expect(out[3]).not.toContain('Smith');
   });
+
+  it('is a person in quotes written close to the address, or a word on no list alone, ordinary words not', () => {
+    // UNER EWT's dev split writes `"Andre"<webmas...@…>`, its quote and angle bracket together
+    const out = twinLines(
+      'Email: "Andre"<webmaster@lingerie.example>',
+      'cc: "Quenby" <q@shop.example>',
+      'Email: "The Cat Album"<thecatalbum@mail.example>',
+    );
+    expect(out[0]).not.toContain('Andre');
+    expect(out[1]).not.toContain('Quenby');
+    expect(out[2]).toContain('"The Cat Album"<');
+  });
 });
 
 describe('honorifics of Italian, Spanish and Portuguese', () => {

@@ -1148,7 +1148,8 @@ function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void 
     if (at < close && close - i < 120) {
       let s = i;
       let quote = false;
-      if (text.charCodeAt(s - 1) === 34) {
+      if (text.charCodeAt(s) === 34) quote = true;
+      else if (text.charCodeAt(s - 1) === 34) {
         quote = true;
         s--;
       }
@@ -1170,10 +1171,16 @@ function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void 
           ) ||
           // a public name then words that name no one (`BBC Breaking News Alert`, `Google Calendar`): the
           // organisation writes, not a person (`Harrison Ford` starts with a name)
-          (lowParts.length >= 2 && isPublicOrg(lowParts[0]!) && lowParts.slice(1).every(namesNoOne));
+          (lowParts.length >= 2 && isPublicOrg(lowParts[0]!) && lowParts.slice(1).every(namesNoOne)) ||
+          // words that name no one, a list's or a site's name (`The Cat Album`)
+          (lowParts.length >= 2 && lowParts.every(namesNoOne));
         if (!pub) {
           if (parts.length === 1) {
-            if (isGiven(lowParts[0]!) && name.length >= 2) reportLone(sink, st, name, 'given', lowParts[0]!, false, j);
+            // in quotes, a capitalised word on no list is the name the mailbox's owner goes by (`"Quenby" <…>`)
+            const goesBy =
+              quote && /^\p{Lu}\p{Ll}{2,}$/u.test(name) && flagsOf(lowParts[0]!) === 0 && !isPlace(lowParts[0]!);
+            if ((isGiven(lowParts[0]!) || goesBy) && name.length >= 2)
+              reportLone(sink, st, name, 'given', lowParts[0]!, false, j);
           } else if (name.includes(',')) {
             reportPerson(sink, st, name, lowParts[1]!, lowParts[0]!);
           } else {
@@ -1186,9 +1193,9 @@ function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void 
   }
 }
 
-/** Position of the next ` <` at or after `from`, or -1. */
+/** Position of the next ` <` or `"<` (a quoted name written close to its address) at or after `from`, or -1. */
 function nextAngle(text: string, from: number): number {
   let j = text.indexOf('<', from + 1);
-  while (j > 0 && text.charCodeAt(j - 1) !== 32) j = text.indexOf('<', j + 1);
+  while (j > 0 && text.charCodeAt(j - 1) !== 32 && text.charCodeAt(j - 1) !== 34) j = text.indexOf('<', j + 1);
   return j > 0 ? j - 1 : -1;
 }
