@@ -35,7 +35,7 @@ import { isSpelled } from '../accounts/spelled';
 import { isCjk } from '../../standins/cjk';
 import { isPublicDomain, publicSuffixOf, registrableDomain, ROLE_LOCALS } from '../accounts/lists';
 import { internalHostDomain } from '../accounts/hosts';
-import { familyScore, givenScore, isPlainWord, neverName } from './score';
+import { familyScore, givenScore, isPlainWord, neverName, runTogetherName } from './score';
 import { flagsOf, isPlace, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
 import type { OrgEntity, PeopleState, PersonEntity } from './state';
@@ -360,7 +360,7 @@ export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, 
       at = '@';
       domainPart = text.slice(i + 1);
     }
-    const prefix = kind === 'handle' && local.startsWith('@') ? '@' : '';
+    const prefix = kind === 'handle' && (local.startsWith('@') || local.startsWith('#')) ? local[0]! : '';
     const login = local.slice(prefix.length);
     const newLocal = loginStandIn(login);
     const newDomain = domainPart ? domainStandIn(domainPart) : null;
@@ -410,7 +410,8 @@ function nameOfLogin(login: string): string | null {
       : null;
   }
   const full = /^([a-z]{2,20})[._-]([a-z]{2,20})\d{0,4}$/.exec(low);
-  if (!full) return null;
+  // (a name written as one word: `laurenbacall`, `KimKardashian`)
+  if (!full) return runTogetherName(login);
   const [, given, family] = full as unknown as [string, string, string];
   if (isPlainWord(given) || givenScore(given, true) < 1) return null;
   if (isPlainWord(family) && familyScore(family, true) < 1) return null;

@@ -17,6 +17,7 @@ import {
   isPlainWord,
   neverName,
   ordinaryWord,
+  runTogetherName,
   unlistedGiven,
 } from './score';
 import { isPlace, isPublicOrg, flagsOf, WORD_TOP, WORD, FIRST, FIRST_RARE, SURNAME, SURNAME_RARE } from './lexicon';
@@ -1052,6 +1053,7 @@ export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): num
   const text = chunk.corpus;
   const cjk = scanRuns(text, sink, st);
   scanAngleNames(text, sink, st);
+  scanHashtags(text, sink);
   scanTodoOwners(text, sink);
   return cjk;
 }
@@ -1190,6 +1192,30 @@ function scanAngleNames(text: string, sink: FindingSink, st: PeopleState): void 
       }
     }
     i = nextAngle(text, i + 2);
+  }
+}
+
+/**
+ * Hashtags that are a person's name written as one word (`#laurenbacall`, `#KimKardashianGame`: score.ts
+ * runTogetherName), reported as handles: resolution renders them from the stand-in of the person the trace names in
+ * full, or of the name they are built from. A tag inside a word (`page#top`), with digits or underscores, or of
+ * other words (`#mexico`, `#include`) is none.
+ */
+function scanHashtags(text: string, sink: FindingSink): void {
+  const let_ = letterTable();
+  let i = text.indexOf('#');
+  while (i >= 0) {
+    const b = i > 0 ? text.charCodeAt(i - 1) : 32;
+    let e = i + 1;
+    while (e < text.length && let_[text.charCodeAt(e)]) e++;
+    const next = e < text.length ? text.charCodeAt(e) : 32;
+    const alone = !(let_[b] || (b >= 48 && b <= 57) || b === 95 || b === 35 || b === 38 || b === 47);
+    if (alone && e - i > 6 && !(next >= 48 && next <= 57) && next !== 95 && next !== 45) {
+      const body = text.slice(i + 1, e);
+      if (runTogetherName(body) !== null)
+        sink.add({ kind: 'handle', surface: '#' + body, canonical: body.toLowerCase(), caseInsensitive: true });
+    }
+    i = text.indexOf('#', e);
   }
 }
 

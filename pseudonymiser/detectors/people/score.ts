@@ -122,3 +122,63 @@ export function isPlainWord(lower: string): boolean {
 export function isGiven(lower: string): boolean {
   return (flagsOf(lower) & (FIRST | FIRST_RARE)) !== 0 && !NEVER.has(lower);
 }
+
+/** Whether lexicon flags say an English word of any band. */
+function anyWord(flags: number): boolean {
+  return (flags & (WORD | WORD_TOP | WORD_RARE)) !== 0;
+}
+
+/**
+ * The person a name written as one word names (`laurenbacall`, `johnsmith`, `KimKardashianGame`, as a hashtag or a
+ * login writes it): `given|family`, or null. The given name is a common one that is no English word of the common
+ * bands (`john` is a rare one, `will` and `rose` are common); the surname no English word of the commonest band
+ * (`smith`, `swift` are common ones). Written in words (capitals start each), the second word is the surname, a
+ * word on no list allowed, more words after them (`Game`); run together in lower case, a word on no list as a whole
+ * (`kimberly` is one name) split into a given name and a surname of the lists of four letters or more (`kimchi` is
+ * none) or a word on no list of five or more (`laurenbacall`), the best scored where several are.
+ */
+export function runTogetherName(body: string): string | null {
+  const ok = (given: string, family: string): boolean => {
+    const g = flagsOf(given);
+    const f = flagsOf(family);
+    return (
+      (g & FIRST) !== 0 &&
+      (g & (WORD | WORD_TOP)) === 0 &&
+      (f & WORD_TOP) === 0 &&
+      !NEVER.has(given) &&
+      !NEVER_FAMILY.has(family) &&
+      !isPublicOrg(given) &&
+      !isPublicOrg(family)
+    );
+  };
+  const words = /^(\p{Lu}\p{Ll}+)(\p{Lu}\p{Ll}{2,})(?:\p{Lu}\p{Ll}*)*$/u.exec(body);
+  if (words) {
+    const given = words[1]!.toLowerCase();
+    const family = words[2]!.toLowerCase();
+    const f = flagsOf(family);
+    return ok(given, family) && (f === 0 || (f & (SURNAME | SURNAME_RARE)) !== 0) ? `${given}|${family}` : null;
+  }
+  // (a word of the lists as a whole is one word: `kimberly`, `jackson`)
+  if (!/^\p{Ll}{7,30}$/u.test(body) || flagsOf(body) !== 0) return null;
+  let best: string | null = null;
+  let bestScore = 0;
+  // a given name and an English word on no name list (`anna` and `frozen`): the surname on no list is no reading
+  let named = false;
+  for (let k = 3; k <= body.length - 3; k++) {
+    const f = flagsOf(body.slice(k));
+    if ((flagsOf(body.slice(0, k)) & FIRST) !== 0 && anyWord(f) && (f & (SURNAME | SURNAME_RARE)) === 0) named = true;
+  }
+  for (let k = 3; k <= body.length - 4; k++) {
+    const given = body.slice(0, k);
+    const family = body.slice(k);
+    const f = flagsOf(family);
+    const surname = (f & (SURNAME | SURNAME_RARE)) !== 0 || (f === 0 && family.length >= 5 && !named);
+    if (!ok(given, family) || !surname) continue;
+    const score = givenScore(given, false) + familyScore(family, false);
+    if (score > bestScore) {
+      best = `${given}|${family}`;
+      bestScore = score;
+    }
+  }
+  return best;
+}
