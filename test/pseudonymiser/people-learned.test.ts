@@ -291,6 +291,22 @@ describe('what the words around a name say of it', () => {
     expect(text('She shouted at Google: "Why?"')).toContain('Google');
   });
 
+  it('reads an English word the model read as a name by a little in several texts of the trace as a name', () => {
+    // UNER EWT's dev split: `Bush`, whose vector stands among plants, read weakly in each sentence
+    const lines = [
+      'While there was speculation about the Bush administration naming a replacement, no nominee was declared.',
+      'Bush nominated Jennifer M. Anderson for a 15-year term as associate judge.',
+      'This is one example of what happens when Bush gets a question that he has not anticipated.',
+      'One of the questions was about whether Bush has any thoughts about his memoirs.',
+    ];
+    const out = text([...lines, 'A bush grew by the gate.'].join('\n') + '\n');
+    expect(out).not.toContain('Bush');
+    expect(out).toContain('A bush grew by the gate.');
+    // one text, or one text written again and again, is one reading: too weak alone
+    expect(text(lines[2]! + '\n')).toContain('Bush');
+    expect(text(`${lines[2]!}\n`.repeat(4))).toContain('Bush');
+  });
+
   it('reads a name with a middle initial as a person, capitalised or in lower case, words and vowels alone not', () => {
     // presidio-research's dev split: names on no list around an initial with or without its dot
     expect(text('Have you been to a Ravil G Yefimov concert before?')).not.toMatch(/Ravil|Yefimov/);

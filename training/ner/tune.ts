@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…] [--word a,b,…]
  *                                                   [--lower a,b,…] [--place a,b,…] [--named a,b,…]
- *                                                   [--other a,b,…]
+ *                                                   [--other a,b,…] [--contexts a,b,…]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -55,15 +55,16 @@ function main(): void {
       place: { type: 'string', default: '20' },
       named: { type: 'string', default: String(thresholds.named) },
       other: { type: 'string', default: String(thresholds.other) },
+      contexts: { type: 'string', default: String(thresholds.contexts) },
       only: { type: 'string' },
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place, named, other } = values;
-  for (const m of grid({ single, multi, word, lower, place, named, other })) {
+  const { single, multi, word, lower, place, named, other, contexts } = values;
+  for (const m of grid({ single, multi, word, lower, place, named, other, contexts })) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other}`;
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts}`;
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }

@@ -38,6 +38,7 @@ import { internalHostDomain } from '../accounts/hosts';
 import { familyScore, givenScore, isPlainWord, neverName, runTogetherName } from './score';
 import { flagsOf, isPlace, isPublicOrg, FIRST, SURNAME } from './lexicon';
 import { reportOrg, reportPerson } from './report';
+import { confirmWeakNames } from './learned/detect';
 import type { OrgEntity, PeopleState, PersonEntity } from './state';
 
 /** A name or login folded to a-z (accents dropped, other characters left out). */
@@ -218,6 +219,7 @@ function handleReaders(
 export function resolvePeople(st: PeopleState, sink: ResolveSink, keyed: Keyed, _ctx: DetectContext): void {
   // what pass one found, read once: what resolution adds below is people and organisations only
   const found: Found[] = [...sink.found()];
+  confirmWeakNames(st, sink);
   personsFromEmails(st, sink, found);
   const resolved = choosePersonStandIns(st.persons.values(), sink, keyed);
   const byGiven = new Map<string, Resolved>();

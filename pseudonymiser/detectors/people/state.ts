@@ -22,6 +22,19 @@ export interface LoneName {
   readonly name: string;
 }
 
+/**
+ * A capitalised English word that is a name of the lists, which the learned model read as a person inside a
+ * sentence by less than an English word alone needs (`Bush nominated …`): one reading says little, several
+ * readings in other texts of the trace say it is a name there (learned/detect.ts confirmWeakNames).
+ */
+export interface WeakName {
+  readonly surface: string;
+  readonly role: 'given' | 'family';
+  /** The margins of its readings, added up, one per text read (the texts' decisions, `contexts`). */
+  margin: number;
+  readonly contexts: Set<object>;
+}
+
 export interface OrgEntity {
   /** Core name, lower case (`acme`, `blue harbor`). */
   readonly canonical: string;
@@ -33,6 +46,8 @@ export interface PeopleState {
   readonly persons: Map<string, PersonEntity>;
   readonly lone: LoneName[];
   readonly loneSeen: Set<string>;
+  /** Weak readings of English words as names, by surface (WeakName). */
+  readonly weak: Map<string, WeakName>;
   readonly orgs: Map<string, OrgEntity>;
   /** Whether the confidential list has been reported (once per trace). */
   confidentialReady: boolean;
@@ -57,6 +72,7 @@ export function stateOf(sink: FindingSink): PeopleState {
       persons: new Map(),
       lone: [],
       loneSeen: new Set(),
+      weak: new Map(),
       orgs: new Map(),
       confidentialReady: false,
       shortConfidential: [],

@@ -47,7 +47,7 @@ function model(): Int16Array {
  * when a common given name, is a person after all (namedOthers). Chosen on the dev splits with `npm run tune:ner`
  * (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50, other: 20 };
+export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50, other: 20, contexts: 2 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -251,6 +251,12 @@ type Decision =
       readonly initialOnly: boolean;
     }
   | {
+      readonly what: 'weak';
+      readonly surface: string;
+      readonly role: 'given' | 'family';
+      readonly margin: number;
+    }
+  | {
       readonly what: 'lone';
       readonly surface: string;
       readonly role: 'given' | 'family';
@@ -272,7 +278,36 @@ function loneAt(t: Tokens, i: number, base: number, role: 'given' | 'family', lo
 function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): void {
   if (d.what === 'org') reportOrg(sink, st, d.surface, d.canonical, false);
   else if (d.what === 'person') reportPerson(sink, st, d.surface, d.given, d.family, d.initialOnly);
-  else reportLone(sink, st, d.surface, d.role, d.name, false, base + d.at, d.local);
+  else if (d.what === 'weak') {
+    // (one reading a text: a text read again, here or anywhere, is the same decision)
+    let w = st.weak.get(d.surface);
+    if (w === undefined)
+      st.weak.set(d.surface, (w = { surface: d.surface, role: d.role, margin: 0, contexts: new Set() }));
+    if (!w.contexts.has(d)) {
+      w.contexts.add(d);
+      w.margin += d.margin;
+    }
+  } else reportLone(sink, st, d.surface, d.role, d.name, false, base + d.at, d.local);
+}
+
+/**
+ * At resolution: the English words (none of the commonest) that are common names of the lists which the model read
+ * as persons inside sentences in several texts of the trace (thresholds.contexts), by as much together as an English
+ * word alone needs once (thresholds.word), are names wherever they are written so (`Bush` in `the Bush
+ * administration`, `Bush nominated`, `when Bush gets a question`); replaced as written, capitalised, not in lower
+ * case (`a bush`).
+ */
+export function confirmWeakNames(st: PeopleState, sink: FindingSink): void {
+  for (const w of st.weak.values()) {
+    if (w.contexts.size < thresholds.contexts || w.margin < thresholds.word) continue;
+    const name = w.surface.toLowerCase();
+    sink.add({ kind: 'person', surface: w.surface, canonical: w.role === 'given' ? `${name}|` : `|${name}` });
+    const key = `${w.role}\u0000${w.surface}`;
+    if (!st.loneSeen.has(key)) {
+      st.loneSeen.add(key);
+      st.lone.push({ surface: w.surface, role: w.role, name });
+    }
+  }
 }
 
 /**
@@ -380,8 +415,21 @@ function decideSpan(
       englishWord(w) &&
       !(vouched && (lex.flagsOf(w) & lex.WORD_TOP) === 0) &&
       (facts.opens[from] || s.margin < (readAsName(ws[0]!) ? thresholds.single : thresholds.word))
-    )
+    ) {
+      // inside a sentence, capitalised, a common given name or surname of the lists (`God` is a rare one) and none
+      // of the commonest words (`Party`, `Mark`): a weak reading, which the trace's other texts may confirm
+      // (confirmWeakNames)
+      const f = lex.flagsOf(w);
+      if (
+        !facts.opens[from] &&
+        s.margin > 0 &&
+        /^\p{Lu}\p{Ll}+$/u.test(ws[0]!) &&
+        (f & (lex.FIRST | lex.SURNAME)) !== 0 &&
+        (f & lex.WORD_TOP) === 0
+      )
+        out.push({ what: 'weak', surface: own(ws[0]!), role: isGiven(w) ? 'given' : 'family', margin: s.margin });
       return;
+    }
     // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
     if (from > 0 && t.kind[from - 1] === WORD && lex.isPlace(word(t, from - 1).toLowerCase())) return;
     const after = t.end[from]!;
