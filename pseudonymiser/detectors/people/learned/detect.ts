@@ -551,11 +551,12 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
 
 /**
  * The spans the model tagged as another kind of named thing that are written as a person's name: two words or
- * three, capitalised, the first a given name of the lists and the last a surname of the lists, none an English
- * word, a place, a nationality or a public name (`Saddam Hussein`, where `New York` and `Harry Potter Street` are
- * none); or one capitalised word that is a common given name, none of those either, where the other kind was
- * chosen over a person by less than thresholds.other (`shouted at Scott`, `Look at Kris new hair`, read as a club's
- * or a place's name is after `at`).
+ * three, capitalised, the first a given name of the lists and the last a surname of the lists, or a word on no list
+ * where the other kind was chosen over a person by less than thresholds.other at every word (`Manny Pacquiao`), none
+ * an English word, a place, a nationality or a public name (`Saddam Hussein`, where `New York` and `Harry Potter
+ * Street` are none); or one capitalised word that is a common given name or surname, none of those either, where
+ * the other kind was chosen by less than thresholds.other (`shouted at Scott`, `Look at Kris new hair`, read as a
+ * club's or a place's name is after `at`; `settlement in Moore, Bertuzzi case`).
  */
 function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[] {
   let out: Span[] | null = null;
@@ -570,7 +571,7 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
       if (
         t.kind[i] === WORD &&
         /^\p{Lu}\p{Ll}+$/u.test(w) &&
-        (lex.flagsOf(low) & lex.FIRST) !== 0 &&
+        (lex.flagsOf(low) & (lex.FIRST | lex.SURNAME)) !== 0 &&
         !englishWord(low) &&
         !lex.isPlace(low) &&
         !lex.isDemonym(low) &&
@@ -581,6 +582,9 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
     }
     if (n >= 2 && n <= 3) {
       let ok = true;
+      // (a person was nearly chosen: the surname may be a word on no list, `Manny Pacquiao`)
+      let near = true;
+      for (let k = i; k < j; k++) if (margins[k]! >= thresholds.other) near = false;
       for (let k = i; k < j && ok; k++) {
         const w = word(t, k);
         const low = w.toLowerCase();
@@ -593,7 +597,7 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
           !lex.isDemonym(low) &&
           !lex.isPublicOrg(low) &&
           (k > i || (f & (lex.FIRST | lex.FIRST_RARE)) !== 0) &&
-          (k < j - 1 || (f & (lex.SURNAME | lex.SURNAME_RARE)) !== 0);
+          (k < j - 1 || (f & (lex.SURNAME | lex.SURNAME_RARE)) !== 0 || (near && f === 0));
       }
       if (ok) (out ??= []).push({ kind: 'person', from: i, to: j, margin: thresholds.multi });
     }
