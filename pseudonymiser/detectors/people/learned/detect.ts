@@ -523,6 +523,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
   for (const s of articleNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   for (const s of middleInitialNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
+  lowerNameLists(t, (out ??= []), from);
   for (let i = 1; i + 2 < t.count; i++) {
     if (!ownerAt(t, facts, i) || spans.some((s) => s.from <= i && i < s.to)) continue;
     (out ??= []).push(loneAt(t, i, from, 'family', false));
@@ -730,6 +731,47 @@ function coordinatedItems(
         decideSpan(t, facts, sp, out, base);
       }
     }
+  }
+}
+
+/**
+ * Lists of given names in lower case (`they had 6: silvana, adam, christopher, kristina, chad and caleb`): a list of
+ * three words or more, one word an item, a comma, `and` or `or` between, most of them common given names of the
+ * lists that are no English word of the common bands; its items that are such names are persons, each where it
+ * stands. The model, which reads a lower-case word alone with little to go on, tags some of them.
+ */
+function lowerNameLists(t: Tokens, out: Decision[], base: number): void {
+  const nameAt = (k: number): boolean => {
+    const w = word(t, k);
+    const f = lex.flagsOf(w);
+    return (
+      (f & lex.FIRST) !== 0 &&
+      (f & (lex.WORD | lex.WORD_TOP)) === 0 &&
+      !lex.isPlace(w) &&
+      !lex.isPublicOrg(w) &&
+      !neverName(w)
+    );
+  };
+  const item = (k: number): boolean => k < t.count && t.kind[k] === WORD && /^\p{Ll}{2,}$/u.test(word(t, k));
+  for (let i = 0; i < t.count; i++) {
+    if (!item(i) || (i > 0 && t.kind[i - 1] === WORD)) continue;
+    // the items: a word, then (`,` | `and` | `or` | `, and`) a word, again and again
+    const items = [i];
+    let k = i + 1;
+    for (;;) {
+      let j = k;
+      if (j < t.count && word(t, j) === ',') j++;
+      if (j < t.count && t.kind[j] === WORD && (word(t, j) === 'and' || word(t, j) === 'or')) j++;
+      if (j === k || !item(j)) break;
+      items.push(j);
+      k = j + 1;
+    }
+    i = k - 1;
+    // (the list ends where its last item does: `chad and caleb.`, not `caleb went`)
+    if (items.length < 3 || (k < t.count && t.kind[k] === WORD)) continue;
+    const names = items.filter(nameAt);
+    if (2 * names.length <= items.length) continue;
+    for (const n of names) out.push(loneAt(t, n, base, 'given', true));
   }
 }
 
