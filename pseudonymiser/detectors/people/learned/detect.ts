@@ -574,7 +574,7 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
         /^\p{Lu}\p{Ll}+$/u.test(w) &&
         (lex.flagsOf(low) & (lex.FIRST | lex.SURNAME)) !== 0 &&
         !englishWord(low) &&
-        (!lex.isPlace(low) || readAsName(w)) &&
+        !lex.isPlace(low) &&
         !lex.isDemonym(low) &&
         !lex.isPublicOrg(low) &&
         !neverName(low)
