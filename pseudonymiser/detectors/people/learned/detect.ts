@@ -291,18 +291,6 @@ function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): v
 }
 
 /**
- * A name in lower case the model read as a person by less than its margin (thresholds.lower), token `i`: a weak
- * reading (confirmWeakNames) where it is a common given name or surname of the lists of three letters or more, no
- * English word, place, public name or calendar word.
- */
-function weakLower(t: Tokens, i: number, margin: number, out: Decision[]): void {
-  const w = word(t, i);
-  if (!/^\p{Ll}{3,}$/u.test(w) || englishWord(w) || lex.isPlace(w) || lex.isPublicOrg(w) || neverName(w)) return;
-  if ((lex.flagsOf(w) & (lex.FIRST | lex.SURNAME)) === 0) return;
-  out.push({ what: 'weak', surface: own(w), role: isGiven(w) ? 'given' : 'family', margin });
-}
-
-/**
  * At resolution: the English words (none of the commonest) that are common names of the lists which the model read
  * as persons inside sentences in several texts of the trace (thresholds.contexts), by as much together as an English
  * word alone needs once (thresholds.word), are names wherever they are written so (`Bush` in `the Bush
@@ -311,8 +299,7 @@ function weakLower(t: Tokens, i: number, margin: number, out: Decision[]): void 
  */
 export function confirmWeakNames(st: PeopleState, sink: FindingSink): void {
   for (const w of st.weak.values()) {
-    const need = /^\p{Ll}/u.test(w.surface) ? thresholds.lower : thresholds.word;
-    if (w.contexts.size < thresholds.contexts || w.margin < need) continue;
+    if (w.contexts.size < thresholds.contexts || w.margin < thresholds.word) continue;
     const name = w.surface.toLowerCase();
     sink.add({ kind: 'person', surface: w.surface, canonical: w.role === 'given' ? `${name}|` : `|${name}` });
     const key = `${w.role}\u0000${w.surface}`;
@@ -528,11 +515,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     const words = s.to - s.from;
     const c = text.charCodeAt(t.start[s.from]!);
     const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
-    if (s.margin < least) {
-      if (words === 1 && s.kind === 'person' && s.margin > 0 && c >= 97 && c <= 122)
-        weakLower(t, s.from, s.margin, (out ??= []));
-      continue;
-    }
+    if (s.margin < least) continue;
     decideSpan(t, facts, s, (out ??= []), from, spans);
     if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
