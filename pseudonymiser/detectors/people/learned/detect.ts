@@ -515,13 +515,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     const words = s.to - s.from;
     const c = text.charCodeAt(t.start[s.from]!);
     const least = c >= 97 && c <= 122 ? thresholds.lower : words === 1 ? thresholds.single : thresholds.multi;
-    if (s.margin < least) {
-      const pair =
-        c >= 97 && c <= 122 && words === 1 && s.kind === 'person' && s.margin > 0 ? lowerPair(t, s.from) : -1;
-      if (pair >= 0)
-        decideSpan(t, facts, { kind: 'person', from: pair, to: pair + 2, margin: least }, (out ??= []), from);
-      continue;
-    }
+    if (s.margin < least) continue;
     decideSpan(t, facts, s, (out ??= []), from, spans);
     if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
@@ -554,32 +548,6 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     }
   }
   return out === null || out.length === 0 ? NONE : out;
-}
-
-/**
- * Where a full name in lower case starts that holds word `i`, which the model read as a person by less than
- * thresholds.lower, or -1: a common given name of the lists (no English word but a rare one) and then a surname of
- * the lists that is no English word or, with TT_LOWER_PAIR=unlisted, a word on no list of three letters or more.
- */
-function lowerPair(t: Tokens, i: number): number {
-  const lowerWord = (k: number): string | null => {
-    if (k < 0 || k >= t.count || t.kind[k] !== WORD) return null;
-    const w = word(t, k);
-    if (!/^\p{Ll}{2,}$/u.test(w) || lex.isPlace(w) || lex.isPublicOrg(w) || neverName(w)) return null;
-    return w;
-  };
-  const given = (w: string | null): boolean =>
-    w !== null && (lex.flagsOf(w) & lex.FIRST) !== 0 && (lex.flagsOf(w) & (lex.WORD | lex.WORD_TOP)) === 0;
-  const unlisted = process.env.TT_LOWER_PAIR === 'unlisted';
-  const family = (w: string | null): boolean => {
-    if (w === null) return false;
-    const f = lex.flagsOf(w);
-    if ((f & (lex.SURNAME | lex.SURNAME_RARE)) !== 0) return !englishWord(w);
-    return unlisted && f === 0 && w.length >= 3;
-  };
-  if (given(lowerWord(i)) && family(lowerWord(i + 1))) return i;
-  if (given(lowerWord(i - 1)) && family(lowerWord(i))) return i - 1;
-  return -1;
 }
 
 /**
