@@ -4,6 +4,8 @@
  */
 import { twin } from '../../pseudonymiser';
 import { runTogetherName } from '../../pseudonymiser/detectors/people/score';
+import { handleGenerator } from '../../pseudonymiser/standins/accounts/identity';
+import { createKeyed } from '../../pseudonymiser/keyed';
 
 const KEY = '7e'.repeat(32);
 
@@ -36,6 +38,13 @@ describe('hashtags', () => {
     const out = text('Lots of conversation about #KimKardashianGame happening today.\nwith #johnsmith too\n');
     expect(out).not.toMatch(/Kardashian|johnsmith/);
     expect(out).toMatch(/about #\S+ happening today\.\nwith #\S+ too\n$/);
+  });
+
+  it('keep their sign as a handle keeps its at sign; a sign inside a login is the login’s own', () => {
+    const keyed = createKeyed(Buffer.from(KEY, 'hex'));
+    expect(handleGenerator.generate('#laurenbacall', 'laurenbacall', keyed, 0)).toMatch(/^#[a-z]+$/);
+    const tag = handleGenerator.generate('jane#4821', 'jane#4821', keyed, 0);
+    expect(tag.startsWith('jane')).toBe(false);
   });
 
   it('that are no name, or stand inside a word or beside digits, are left alone', () => {

@@ -21,8 +21,11 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const PREFIXED = /^([a-z]{2,8}_(?:(?:test|live)_)?)([A-Za-z0-9]{6,})$/;
 const NAME_ID = /^[a-z]{2,12}(?:[._-][a-z]{1,12}){0,2}(?:[._-]?\d{1,8})?$/;
 
-/** The trailing name of a handle, hashtag or path form (`@jdoe`, `#janedoe`, `github.com/jdoe`, `/Users/jdoe`). */
-const TAIL = /^(.*[@/\\~#])?([^@/\\~#]+)$/;
+/**
+ * The trailing name of a handle, hashtag or path form (`@jdoe`, `#janedoe`, `github.com/jdoe`, `/Users/jdoe`): a `#`
+ * only as the first character (`jane#4821` is one name).
+ */
+const TAIL = /^(.*[@/\\~]|#)?([^@/\\~]+)$/;
 
 export const handleGenerator: StandInGenerator = {
   generate(original, _canonical, keyed, attempt) {
