@@ -123,9 +123,9 @@ export function isGiven(lower: string): boolean {
   return (flagsOf(lower) & (FIRST | FIRST_RARE)) !== 0 && !NEVER.has(lower);
 }
 
-/** Whether lexicon flags say an English word of any band. */
-function anyWord(flags: number): boolean {
-  return (flags & (WORD | WORD_TOP | WORD_RARE)) !== 0;
+/** An English word of any frequency band. */
+export function englishWord(lower: string): boolean {
+  return (flagsOf(lower) & (WORD | WORD_TOP | WORD_RARE)) !== 0;
 }
 
 /**
@@ -165,8 +165,13 @@ export function runTogetherName(body: string): string | null {
   // a given name and an English word on no name list (`anna` and `frozen`): the surname on no list is no reading
   let named = false;
   for (let k = 3; k <= body.length - 3; k++) {
-    const f = flagsOf(body.slice(k));
-    if ((flagsOf(body.slice(0, k)) & FIRST) !== 0 && anyWord(f) && (f & (SURNAME | SURNAME_RARE)) === 0) named = true;
+    const rest = body.slice(k);
+    if (
+      (flagsOf(body.slice(0, k)) & FIRST) !== 0 &&
+      englishWord(rest) &&
+      (flagsOf(rest) & (SURNAME | SURNAME_RARE)) === 0
+    )
+      named = true;
   }
   for (let k = 3; k <= body.length - 4; k++) {
     const given = body.slice(0, k);

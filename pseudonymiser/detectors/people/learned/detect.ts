@@ -18,7 +18,7 @@ import { isOrgHeadWord } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
 import { reportLone, reportOrg, reportPerson, orgCanonicalOf } from '../report';
-import { isGiven, isPlainWord, neverName, ordinaryWord } from '../score';
+import { englishWord, isGiven, isPlainWord, neverName, ordinaryWord } from '../score';
 import * as lex from '../lexicon';
 import { RunMemo, runCache } from '../../../memo';
 import { clusterOf, nameShareOf } from './clusters';
@@ -231,11 +231,6 @@ function compoundOfWords(lower: string): boolean {
 
 /** An airport's code in brackets after a word. */
 const AIRPORT = /^\s*\([A-Z]{3}\)/;
-
-/** An English word of any frequency band. */
-function englishWord(lower: string): boolean {
-  return (lex.flagsOf(lower) & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) !== 0;
-}
 
 /**
  * What decideSpan decided to report of a span: the report's arguments, with its position (`at`) counted from the
