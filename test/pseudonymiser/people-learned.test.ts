@@ -328,6 +328,27 @@ describe('what the words around a name say of it', () => {
     expect(text('pip install flask, django and celery\n')).toBe('pip install flask, django and celery\n');
   });
 
+  it('reads the names of a line written without capitals as the line would read capitalised', () => {
+    // UNER EWT's, presidio-research's and WNUT17's dev splits: names on no list or English words, in lower case
+    expect(text('max and jen are looking for you.')).not.toMatch(/max|jen/);
+    expect(text('follow up with monika žilková in a couple of months.')).not.toMatch(/monika|žilková/);
+    expect(text('I swear freddie laughs at everything')).not.toContain('freddie');
+    // a line with a capitalised word is no such line; nor a technical one, whose words on no list are no names
+    expect(text('Max and jen are looking for you.')).toContain('jen');
+    for (const line of [
+      'error: failed to connect to redis on port 6379, retrying in 5s',
+      'installing numpy scipy and pandas for the notebook',
+      'the kubelet restarted the pod after the oom kill on the node',
+    ])
+      expect(text(line)).toBe(line);
+  });
+
+  it('reads a common English word misspelt in a line without capitals as that word, not as a name', () => {
+    // LitBank's train split: `cripes` is `gripes` or `crises` one letter away, and was read as a name capitalised
+    const line = "I know 'em , by cripes , and I know their ways .";
+    expect(text(line)).toBe(line);
+  });
+
   it('reads a name with a middle initial as a person, capitalised or in lower case, words and vowels alone not', () => {
     // presidio-research's dev split: names on no list around an initial with or without its dot
     expect(text('Have you been to a Ravil G Yefimov concert before?')).not.toMatch(/Ravil|Yefimov/);

@@ -56,15 +56,16 @@ function main(): void {
       named: { type: 'string', default: String(thresholds.named) },
       other: { type: 'string', default: String(thresholds.other) },
       contexts: { type: 'string', default: String(thresholds.contexts) },
+      quiet: { type: 'string', default: String(thresholds.quiet) },
       only: { type: 'string' },
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place, named, other, contexts } = values;
-  for (const m of grid({ single, multi, word, lower, place, named, other, contexts })) {
+  const { single, multi, word, lower, place, named, other, contexts, quiet } = values;
+  for (const m of grid({ single, multi, word, lower, place, named, other, contexts, quiet })) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts}`;
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts} quiet ${m.quiet}`;
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }

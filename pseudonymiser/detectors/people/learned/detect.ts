@@ -13,7 +13,7 @@ import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
 import { Decoder, spansOf, type Span } from './model';
-import { B_OTH, I_OTH, isLegalForm, isTitle, type TokenFacts } from './features';
+import { B_OTH, I_OTH, isLegalForm, isTitle, PARTICLES, type TokenFacts } from './features';
 import { isOrgHeadWord } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
@@ -44,10 +44,22 @@ function model(): Int16Array {
  * (`Charlotte`, `Norman`), to be a person where nothing else vouches for it; and `named`, no margin but the share of
  * names (in hundredths) among the words a word's vector stands with that makes it written as a name more often than
  * not (readAsName); and `other`, the margin under which one word the model tagged as another kind of named thing,
- * when a common given name, is a person after all (namedOthers). Chosen on the dev splits with `npm run tune:ner`
+ * when a common given name, is a person after all (namedOthers); `contexts`, the texts of a trace a weak reading
+ * needs (confirmWeakNames); and `quiet`, the margin a person needs that the model found in a line written without
+ * capitals, read capitalised (decideQuiet). Chosen on the dev splits with `npm run tune:ner`
  * (training/ner/tune.ts, which alone sets them while it measures).
  */
-export const thresholds = { single: 0, multi: 0, word: 40, lower: 30, place: 20, named: 50, other: 20, contexts: 2 };
+export const thresholds = {
+  single: 0,
+  multi: 0,
+  word: 40,
+  lower: 30,
+  place: 20,
+  named: 50,
+  other: 20,
+  contexts: 2,
+  quiet: 20,
+};
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
 const PUBLIC_BODY = new Set(
@@ -489,9 +501,13 @@ const NONE: readonly Decision[] = [];
 /**
  * The decisions of the regions read in this trace, by their text, apart for regions that open a line: a trace
  * repeats its texts (a system prompt, a file read twice, a message sent again with every turn), and a region
- * is the same text each time, read the same way.
+ * is the same text each time, read the same way. The third: the quiet lines' (decideQuiet).
  */
-const remembered = [new RunMemo<readonly Decision[]>(65_536), new RunMemo<readonly Decision[]>(65_536)] as const;
+const remembered = [
+  new RunMemo<readonly Decision[]>(65_536),
+  new RunMemo<readonly Decision[]>(65_536),
+  new RunMemo<readonly Decision[]>(16_384),
+] as const;
 /** The characters of the remembered regions' texts: at REMEMBERED_CHARS, every region is forgotten. */
 let rememberedChars = 0;
 const REMEMBERED_CHARS = 1 << 20;
@@ -503,6 +519,15 @@ runCache({
     rememberedChars = 0;
   },
 });
+/** Remembers the decisions of a text read (at REMEMBERED_CHARS, every text is forgotten first). */
+function remember(memo: RunMemo<readonly Decision[]>, text: string, decided: readonly Decision[]): void {
+  if (rememberedChars + text.length > REMEMBERED_CHARS) {
+    for (const m of remembered) m.clear();
+    rememberedChars = 0;
+  }
+  rememberedChars += text.length;
+  memo.set(text, decided);
+}
 /** The margins the remembered decisions were taken with (training/ner/tune.ts changes them between twins). */
 let rememberedWith = '';
 
@@ -852,6 +877,150 @@ function nameAlone(t: Tokens, text: string, to: number): Span | null {
 }
 
 /** Dashes that open a sign-off (`- Mike`, `-- Ann`, `— Ann`). */
+/** The tokens of a quiet line, read as a writer who capitalises names would have written it (decideQuiet). */
+const quietTokens = newTokens('');
+/**
+ * The least share of names (hundredths, clusters.ts nameShareOf) among the words a word's vector stands with for the
+ * word to be read as a name in a quiet line: on the dev splits, 20 keeps as many names as 0 and rewrites fewer
+ * words (docs/benchmarks.md).
+ */
+const QUIET_NAME_SHARE = 20;
+/** A capitalised word's first two letters (ASCII: quietCandidates reads the others). */
+const CAPITALISED = /[A-Z][a-z]/;
+/** The longest line read as a quiet one. */
+const MAX_QUIET = 1000;
+/** What may stand before or after a word in lower case that could be a name: not a path's, a file's or an identifier's part. */
+const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62]);
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Whether a common English word (lexicon bands WORD, WORD_TOP). */
+function commonWord(w: string): boolean {
+  return (lex.flagsOf(w) & (lex.WORD | lex.WORD_TOP)) !== 0;
+}
+
+/**
+ * Whether a word of five letters or more, on no list, is a common English word misspelt: one letter left out, added,
+ * changed, or two swapped (`vidoe`, `excelnt`, `appologies`, `horroble`), as informal text writes them.
+ */
+function misspelt(w: string): boolean {
+  if (w.length < 5 || (lex.flagsOf(w) & NAMES) !== 0) return false;
+  for (let i = 0; i < w.length; i++) {
+    const head = w.slice(0, i);
+    if (commonWord(head + w.slice(i + 1))) return true;
+    if (i + 1 < w.length && commonWord(head + w[i + 1]! + w[i]! + w.slice(i + 2))) return true;
+    for (const c of ALPHABET) {
+      if (c !== w[i] && commonWord(head + c + w.slice(i + 1))) return true;
+      if (commonWord(head + c + w.slice(i))) return true;
+    }
+  }
+  for (const c of ALPHABET) if (commonWord(w + c)) return true;
+  return false;
+}
+
+/**
+ * The words of line [from, to) of `text` in lower case that could be names, as token indices of `t` (tokenised
+ * here), when the line is written without capitals (`follow up with monika žilková`, `max and jen are looking for you`): no
+ * capitalised word but `I` and short words in capitals (`RT`, `LOL`), three words or more, most of them English
+ * words; a word that could be a name is in lower-case letters only, three or more, no English word and no particle,
+ * and no part of a path, a host, an identifier or a handle. Null when the line is not such a line or holds none.
+ */
+function quietCandidates(t: Tokens, text: string, from: number, to: number): number[] | null {
+  tokenize(t, from, to);
+  let words = 0;
+  let english = 0;
+  let top = 0;
+  let out: number[] | null = null;
+  for (let i = 0; i < t.count; i++) {
+    if (t.kind[i] !== WORD) continue;
+    const w = word(t, i);
+    const lower = w.toLowerCase();
+    if (lower !== w) {
+      if (w === 'I' || (w.length <= 4 && w === w.toUpperCase())) continue;
+      if (/^I['’]/u.test(w)) continue;
+      return null;
+    }
+    words++;
+    const f = lex.flagsOf(lower);
+    if ((f & lex.WORD_TOP) !== 0) top++;
+    if (englishWord(lower)) {
+      english++;
+      continue;
+    }
+    if (w.length < 3 || !/^\p{Ll}+$/u.test(w) || PARTICLES.has(w) || misspelt(w)) continue;
+    // a word whose vector stands among words that are no names (`kafka`, `nginx`) is written as no name
+    const cluster = clusterOf(lower);
+    if (cluster !== 0 && nameShareOf(cluster) < QUIET_NAME_SHARE) continue;
+    const s = t.start[i]!;
+    const e = t.end[i]!;
+    if (s > from && NOT_BESIDE.has(text.charCodeAt(s - 1))) continue;
+    if (e < to && NOT_BESIDE.has(text.charCodeAt(e)) && e + 1 < to && !isSpace(text.charCodeAt(e + 1))) continue;
+    (out ??= []).push(i);
+  }
+  if (out === null || words < 3 || top === 0 || english * 2 < words || out.length * 3 > words) return null;
+  return out;
+}
+
+/**
+ * Reads line [from, to) of `text` when it is written without capitals (quietCandidates): the model reads a copy
+ * with the words that could be names capitalised, and the persons it finds there whose every word is one of those
+ * (or a particle) by thresholds.quiet are decided as found in the line as written.
+ */
+function decideQuiet(text: string, from: number, to: number, w: Int16Array): readonly Decision[] {
+  const t = quietTokens;
+  t.text = text;
+  t.count = 0;
+  const at = quietCandidates(t, text, from, to);
+  if (at === null) return NONE;
+  const line = text.slice(from, to);
+  let copy = '';
+  let last = 0;
+  // (by where they start in the line: the copy is tokenised anew)
+  const candidate = new Set<number>();
+  for (const i of at) {
+    const s = t.start[i]! - from;
+    const up = line[s]!.toUpperCase();
+    if (up.length !== 1) continue;
+    copy += line.slice(last, s) + up;
+    last = s + 1;
+    candidate.add(s);
+  }
+  copy += line.slice(last);
+  t.text = copy;
+  t.count = 0;
+  tokenize(t, 0, copy.length);
+  const d = decoder.decode(t, w, true, 0);
+  const facts = decoder.facts;
+  const spans = spansOf(t.count, d);
+  // the decisions read the line as written: the copy's tokens stand where the line's do
+  t.text = line;
+  regionEnd = line.length;
+  readPast = false;
+  let out: Decision[] | null = null;
+  for (const s of spans) {
+    if (s.kind !== 'person' || s.margin < thresholds.quiet) continue;
+    let ok = true;
+    for (let i = s.from; i < s.to && ok; i++) {
+      if (t.kind[i] === WORD) ok = candidate.has(t.start[i]!) || PARTICLES.has(word(t, i));
+    }
+    if (ok) decideSpan(t, facts, s, (out ??= []), 0, spans);
+  }
+  t.text = '';
+  return out === null || out.length === 0 ? NONE : out;
+}
+
+/** Calls `visit(from, to)` for each line of `text` (cut at line breaks and segment separators). */
+function forEachLine(text: string, visit: (from: number, to: number) => void): void {
+  let s = 0;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 10;
+    if (c !== 10 && c !== 13 && c !== 0) continue;
+    if (i - s >= 8 && i - s <= MAX_QUIET) visit(s, i);
+    s = i + 1;
+  }
+}
+
 const DASHES = new Set([45, 0x2013, 0x2014]);
 
 /** Reports what the model finds in a chunk's text; object keys are schema, not text, and are not read. */
@@ -879,16 +1048,20 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
       if (decided === undefined) {
         decided = decideRegion(text, from, to, lineStart, w);
         // a decision that read past the region's end is not the region's alone: it is not remembered
-        if (!readPast) {
-          if (rememberedChars + region.length > REMEMBERED_CHARS) {
-            for (const m of remembered) m.clear();
-            rememberedChars = 0;
-          }
-          rememberedChars += region.length;
-          memo.set(region, decided);
-        }
+        if (!readPast) remember(memo, region, decided);
       }
     } else decided = decideRegion(text, from, to, lineStart, w);
+    for (const d of decided) apply(d, from, sink, st);
+  });
+  k = 0;
+  forEachLine(text, (from, to) => {
+    while (k + 1 < segs.length && segs[k + 1]!.start <= from) k++;
+    if (segs.length > 0 && segs[k]!.isKey) return;
+    // a line with a capitalised word is no quiet line (quietCandidates): most lines, told at once
+    const line = text.slice(from, to);
+    if (CAPITALISED.test(line)) return;
+    let decided = remembered[2].get(line);
+    if (decided === undefined) remember(remembered[2], line, (decided = decideQuiet(text, from, to, w)));
     for (const d of decided) apply(d, from, sink, st);
   });
   // no chunk is kept alive by the reused tokens
