@@ -39,6 +39,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { twin } from '../pseudonymiser';
 import { isPublicOrg, lowerNameAt } from '../pseudonymiser/detectors/people/lexicon';
+import { englishWord } from '../pseudonymiser/detectors/people/score';
 import { loadCorpora, type Split, type Unit } from '../training/ner/corpora';
 import { keyFor, repoRoot } from './util';
 import { defaultDetectors } from '../pseudonymiser/detectors';
@@ -70,6 +71,13 @@ export interface Figures {
   readonly lowerNames: number;
   /** Of those, the ones the twin rewrote. */
   readonly lowerRewritten: number;
+  /**
+   * Words in lower case labelled as no entity, of three letters or more and no English word, on the lists or not
+   * (`moreau`, `unfollow`, `kubelet`): what a line written without capitals may have read as a name.
+   */
+  readonly lowerWords: number;
+  /** Of those, the ones the twin rewrote. */
+  readonly lowerWordsRewritten: number;
 }
 
 /** A unit's text on one line. */
@@ -109,6 +117,8 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
   let rewritten = 0;
   let lowerNames = 0;
   let lowerRewritten = 0;
+  let lowerWords = 0;
+  let lowerWordsRewritten = 0;
   units.forEach((u, k) => {
     const line = out[k] ?? '';
     const text = lineOf(u);
@@ -134,6 +144,10 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
         lowerNames++;
         if (!standsIn(line, w)) lowerRewritten++;
       }
+      if (/^\p{Ll}{3,}$/u.test(w) && !englishWord(w)) {
+        lowerWords++;
+        if (!standsIn(line, w)) lowerWordsRewritten++;
+      }
     }
   });
   forEachCapitalisedO(units, out, (_u, _k, _i, changed) => {
@@ -153,6 +167,8 @@ export function measureLines(corpus: string, tool: string, units: readonly Unit[
     rewritten,
     lowerNames,
     lowerRewritten,
+    lowerWords,
+    lowerWordsRewritten,
   };
 }
 
@@ -261,6 +277,8 @@ export function formatTable(rows: readonly Figures[]): string {
     'rewritten',
     'lower O',
     'rewritten',
+    'lower words',
+    'rewritten',
   ];
   const table = rows.map((r) => [
     r.corpus,
@@ -275,6 +293,8 @@ export function formatTable(rows: readonly Figures[]): string {
     `${r.rewritten} (${pct(r.rewritten, r.capitalised)})`,
     String(r.lowerNames),
     `${r.lowerRewritten} (${pct(r.lowerRewritten, r.lowerNames)})`,
+    String(r.lowerWords),
+    `${r.lowerWordsRewritten} (${pct(r.lowerWordsRewritten, r.lowerWords)})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
   const fmt = (r: string[]): string =>
@@ -382,7 +402,8 @@ function main(): void {
       'letters does. "orgs": organisation mentions that are no public name. "cap. O": capitalised words labelled as no\n' +
       'entity, not opening their line; "rewritten": the twin changed them (damage). "lower O": words in lower case\n' +
       'labelled as no entity that are names of the lists and no English word (`moreau`, `paz`), which the recogniser\n' +
-      'reads as names in lower case may be.',
+      'reads as names in lower case may be. "lower words": every word in lower case of three letters or more labelled\n' +
+      'as no entity that is no English word, on the lists or not (`unfollow`, `kubelet`).',
   );
   console.log(`\nPersons by form, every corpus of the ${split} split together (a mention may be of several forms):`);
   for (const f of FORMS) {

@@ -40,6 +40,8 @@ describe('npm run eval:ner measuring a tool’s output lines', () => {
       rewritten: 1,
       lowerNames: 0,
       lowerRewritten: 0,
+      lowerWords: 0,
+      lowerWordsRewritten: 0,
     });
   });
 });
@@ -66,6 +68,8 @@ describe('npm run eval:ner against another tool', () => {
     rewritten,
     lowerNames: 0,
     lowerRewritten: 0,
+    lowerWords: 0,
+    lowerWordsRewritten: 0,
   });
 
   it('puts each corpus’s persons left whole and damage of both tools side by side, with the damage ratio', () => {
@@ -108,6 +112,13 @@ describe('npm run eval:ner by form of a person’s mention', () => {
     const units = [unitOf('the paz river and moreau skies')];
     const f = measureLines('t', 'x', units, ['the paz river and ford skies']);
     expect([f.lowerNames, f.lowerRewritten]).toEqual([2, 1]);
+  });
+
+  it('counts every word in lower case of no entity that is no English word, on the lists or not, and those rewritten', () => {
+    // `the`, `and`, `river` are English words; `paz`, `moreau` are names of the lists, `kubelet` is on none
+    const units = [unitOf('the paz river and moreau kubelet')];
+    const f = measureLines('t', 'x', units, ['the paz river and ford kubelet']);
+    expect([f.lowerWords, f.lowerWordsRewritten]).toEqual([3, 1]);
   });
 
   it('counts the mentions of each form and those left whole in the twin', () => {

@@ -28,7 +28,16 @@ function grid(values: { [K in keyof Margins]: string }): Margins[] {
 
 /** The dev splits twinned with the margins set now: one line of the table. */
 function measureDev(corpora: readonly Corpus[], key: string): string {
-  const sum = { persons: 0, personsWhole: 0, capitalised: 0, rewritten: 0, lowerNames: 0, lowerRewritten: 0 };
+  const sum = {
+    persons: 0,
+    personsWhole: 0,
+    capitalised: 0,
+    rewritten: 0,
+    lowerNames: 0,
+    lowerRewritten: 0,
+    lowerWords: 0,
+    lowerWordsRewritten: 0,
+  };
   const per: string[] = [];
   for (const c of corpora) {
     const units = c.units.filter((u) => u.split === 'dev');
@@ -40,7 +49,8 @@ function measureDev(corpora: readonly Corpus[], key: string): string {
   const pct = (n: number, d: number, digits: number): string => ((100 * n) / d).toFixed(digits);
   return (
     `persons left whole ${pct(sum.personsWhole, sum.persons, 1)}%, rewritten ${pct(sum.rewritten, sum.capitalised, 2)}%, ` +
-    `lower-case names of no one rewritten ${pct(sum.lowerRewritten, sum.lowerNames, 1)}%  | ${per.join(' | ')}`
+    `lower-case names of no one rewritten ${pct(sum.lowerRewritten, sum.lowerNames, 1)}%, ` +
+    `lower-case words ${sum.lowerWordsRewritten} of ${sum.lowerWords}  | ${per.join(' | ')}`
   );
 }
 
@@ -57,15 +67,16 @@ function main(): void {
       other: { type: 'string', default: String(thresholds.other) },
       contexts: { type: 'string', default: String(thresholds.contexts) },
       quiet: { type: 'string', default: String(thresholds.quiet) },
+      quietShare: { type: 'string', default: String(thresholds.quietShare) },
       only: { type: 'string' },
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place, named, other, contexts, quiet } = values;
-  for (const m of grid({ single, multi, word, lower, place, named, other, contexts, quiet })) {
+  const { single, multi, word, lower, place, named, other, contexts, quiet, quietShare } = values;
+  for (const m of grid({ single, multi, word, lower, place, named, other, contexts, quiet, quietShare })) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts} quiet ${m.quiet}`;
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts} quiet ${m.quiet} quietShare ${m.quietShare}`;
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }

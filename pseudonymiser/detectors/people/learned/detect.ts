@@ -46,7 +46,9 @@ function model(): Int16Array {
  * not (readAsName); and `other`, the margin under which one word the model tagged as another kind of named thing,
  * when a common given name, is a person after all (namedOthers); `contexts`, the texts of a trace a weak reading
  * needs (confirmWeakNames); and `quiet`, the margin a person needs that the model found in a line written without
- * capitals, read capitalised (decideQuiet). Chosen on the dev splits with `npm run tune:ner`
+ * capitals, read capitalised (decideQuiet), and `quietShare`, the least share of names (in hundredths, as `named`)
+ * among the words a word's vector stands with for the word to be read so there (`kafka`'s stand with no names).
+ * Chosen on the dev splits with `npm run tune:ner`
  * (training/ner/tune.ts, which alone sets them while it measures).
  */
 export const thresholds = {
@@ -59,6 +61,7 @@ export const thresholds = {
   other: 20,
   contexts: 2,
   quiet: 20,
+  quietShare: 20,
 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
@@ -876,20 +879,11 @@ function nameAlone(t: Tokens, text: string, to: number): Span | null {
   return given ? { kind: 'person', from: a, to: b, margin: thresholds.word } : null;
 }
 
-/** Dashes that open a sign-off (`- Mike`, `-- Ann`, `— Ann`). */
 /** The tokens of a quiet line, read as a writer who capitalises names would have written it (decideQuiet). */
 const quietTokens = newTokens('');
-/**
- * The least share of names (hundredths, clusters.ts nameShareOf) among the words a word's vector stands with for the
- * word to be read as a name in a quiet line: on the dev splits, 20 keeps as many names as 0 and rewrites fewer
- * words (docs/benchmarks.md).
- */
-const QUIET_NAME_SHARE = 20;
-/** A capitalised word's first two letters (ASCII: quietCandidates reads the others). */
-const CAPITALISED = /[A-Z][a-z]/;
 /** The longest line read as a quiet one. */
 const MAX_QUIET = 1000;
-/** What may stand before or after a word in lower case that could be a name: not a path's, a file's or an identifier's part. */
+/** What stands right before or after a path's, a file's, a handle's or an identifier's part (quietCandidates). */
 const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62]);
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
@@ -920,10 +914,11 @@ function misspelt(w: string): boolean {
 
 /**
  * The words of line [from, to) of `text` in lower case that could be names, as token indices of `t` (tokenised
- * here), when the line is written without capitals (`follow up with monika žilková`, `max and jen are looking for you`): no
- * capitalised word but `I` and short words in capitals (`RT`, `LOL`), three words or more, most of them English
- * words; a word that could be a name is in lower-case letters only, three or more, no English word and no particle,
- * and no part of a path, a host, an identifier or a handle. Null when the line is not such a line or holds none.
+ * here), when the line is written without capitals (`follow up with monika žilková`, `max and jen are looking for
+ * you`): no capitalised word but `I` and short words in capitals (`RT`, `LOL`), three words or more, most of them
+ * English words and one of the commonest; a word that could be a name is in lower-case letters only, three or more,
+ * no English word, no particle, not misspelt, no part of a path, a host, an identifier or a handle, and not one in
+ * three words or more of the line. Null when the line is not such a line or holds none.
  */
 function quietCandidates(t: Tokens, text: string, from: number, to: number): number[] | null {
   tokenize(t, from, to);
@@ -950,7 +945,7 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
     if (w.length < 3 || !/^\p{Ll}+$/u.test(w) || PARTICLES.has(w) || misspelt(w)) continue;
     // a word whose vector stands among words that are no names (`kafka`, `nginx`) is written as no name
     const cluster = clusterOf(lower);
-    if (cluster !== 0 && nameShareOf(cluster) < QUIET_NAME_SHARE) continue;
+    if (cluster !== 0 && nameShareOf(cluster) < thresholds.quietShare) continue;
     const s = t.start[i]!;
     const e = t.end[i]!;
     if (s > from && NOT_BESIDE.has(text.charCodeAt(s - 1))) continue;
@@ -1009,6 +1004,23 @@ function decideQuiet(text: string, from: number, to: number, w: Int16Array): rea
   return out === null || out.length === 0 ? NONE : out;
 }
 
+/**
+ * Whether line [from, to) may be a quiet line (quietCandidates): three words or more (two spaces), no capitalised
+ * word (ASCII: quietCandidates reads the others). Most lines are told at once, without a copy of their text.
+ */
+function quietShape(text: string, from: number, to: number): boolean {
+  let spaces = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) spaces++;
+    else if (c >= 65 && c <= 90) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 97 && d <= 122) return false;
+    }
+  }
+  return spaces >= 2;
+}
+
 /** Calls `visit(from, to)` for each line of `text` (cut at line breaks and segment separators). */
 function forEachLine(text: string, visit: (from: number, to: number) => void): void {
   let s = 0;
@@ -1021,6 +1033,7 @@ function forEachLine(text: string, visit: (from: number, to: number) => void): v
   }
 }
 
+/** Dashes that open a sign-off (`- Mike`, `-- Ann`, `— Ann`). */
 const DASHES = new Set([45, 0x2013, 0x2014]);
 
 /** Reports what the model finds in a chunk's text; object keys are schema, not text, and are not read. */
@@ -1057,9 +1070,8 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   forEachLine(text, (from, to) => {
     while (k + 1 < segs.length && segs[k + 1]!.start <= from) k++;
     if (segs.length > 0 && segs[k]!.isKey) return;
-    // a line with a capitalised word is no quiet line (quietCandidates): most lines, told at once
+    if (!quietShape(text, from, to)) return;
     const line = text.slice(from, to);
-    if (CAPITALISED.test(line)) return;
     let decided = remembered[2].get(line);
     if (decided === undefined) remember(remembered[2], line, (decided = decideQuiet(text, from, to, w)));
     for (const d of decided) apply(d, from, sink, st);
