@@ -344,9 +344,12 @@ describe('what the words around a name say of it', () => {
   });
 
   it('reads a common English word misspelt in a line without capitals as that word, not as a name', () => {
-    // LitBank's train split: `cripes` is `gripes` or `crises` one letter away, and was read as a name capitalised
-    const line = "I know 'em , by cripes , and I know their ways .";
+    // WNUT17's train split: `weard` (`weird`, one letter changed), a word with no vector, read as a name capitalised
+    const line =
+      "btw , i called him kitty boy ' cause my friend always says that 's maa kitty when she sees him :D it 's kinda weard but cute at the same time";
     expect(text(line)).toBe(line);
+    // a word whose vector stands among words that are no names: `kafka`'s
+    expect(text('we deployed kafka and redis with nginx on the cluster')).toContain('kafka');
   });
 
   it('reads a name with a middle initial as a person, capitalised or in lower case, words and vowels alone not', () => {

@@ -14,6 +14,7 @@ import {
   inAnglo,
   isPublicOrg,
   lowerNameAt,
+  nearCommonWord,
   registerOf,
 } from '../../pseudonymiser/detectors/people/lexicon';
 import { pools } from '../../pseudonymiser/pools';
@@ -84,5 +85,41 @@ describe('English words of every spelling', () => {
     expect(at('center')).toBe(false);
     expect(at('priya')).toBe(true);
     expect(at('desrosiers')).toBe(true);
+  });
+});
+
+describe('words one letter away from a common English word', () => {
+  const common = (w: string): boolean => (flagsOf(w) & (WORD | WORD_TOP)) !== 0;
+  /** Every spelling one letter left out, added, changed, or two swapped away. */
+  const oneEdit = (w: string): string[] => {
+    const out: string[] = [];
+    const abc = 'abcdefghijklmnopqrstuvwxyz';
+    for (let i = 0; i <= w.length; i++) {
+      for (const c of abc) out.push(w.slice(0, i) + c + w.slice(i));
+      if (i === w.length) break;
+      out.push(w.slice(0, i) + w.slice(i + 1));
+      if (i + 1 < w.length) out.push(w.slice(0, i) + w[i + 1]! + w[i]! + w.slice(i + 2));
+      for (const c of abc) out.push(w.slice(0, i) + c + w.slice(i + 1));
+    }
+    return out;
+  };
+
+  it('are found by the table of bits whatever the edit (it is never wrong to say no)', () => {
+    for (const w of ['vidoe', 'appologies', 'horroble', 'natrually', 'releif', 'weard', 'wonderfull', 'freind'])
+      expect(nearCommonWord(w)).toBe(true);
+    // every word the table says no to is no spelling one edit away from a common word: checked on words of the
+    // lists that are no English word, and words on no list
+    const sample = entries.map(word).filter((w, k) => k % 97 === 0 && /^[a-z]{5,12}$/.test(w) && !common(w));
+    for (const w of [...sample, 'chanyeol', 'baekhyun', 'pellucid', 'nijito', 'frederikke']) {
+      if (!nearCommonWord(w)) expect(oneEdit(w).filter(common)).toEqual([]);
+    }
+    expect(sample.length).toBeGreaterThan(100);
+  });
+
+  it('says no to most words that are no such spelling', () => {
+    const sample = entries.map(word).filter((w, k) => k % 31 === 0 && /^[a-z]{6,12}$/.test(w) && !common(w));
+    const far = sample.filter((w) => oneEdit(w).every((v) => !common(v)));
+    expect(far.length).toBeGreaterThan(500);
+    expect(far.filter((w) => nearCommonWord(w)).length).toBeLessThan(far.length / 5);
   });
 });

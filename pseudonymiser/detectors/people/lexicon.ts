@@ -182,6 +182,70 @@ export function flagsOf(lower: string): number {
   return info(lower) & 127;
 }
 
+/** Bits of the table of common English words and their forms one letter short (nearCommonWord). */
+const NEAR_BITS = 23;
+let near: Uint32Array | null = null;
+
+/** FNV-1a of `w` less its character at `skip` (-1: none). */
+function fnvSkipping(w: string, skip: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < w.length; i++) {
+    if (i === skip) continue;
+    h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The two bits of a hash in the near table. */
+function nearBits(h: number): [number, number] {
+  let g = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  g ^= g >>> 13;
+  const mask = (1 << NEAR_BITS) - 1;
+  return [h & mask, (g >>> 0) & mask];
+}
+
+function setNear(t: Uint32Array, h: number): void {
+  for (const b of nearBits(h)) t[b >>> 5]! |= 1 << (b & 31);
+}
+
+function hasNear(t: Uint32Array, h: number): boolean {
+  for (const b of nearBits(h)) if ((t[b >>> 5]! & (1 << (b & 31))) === 0) return false;
+  return true;
+}
+
+/**
+ * Whether `lower` may be one letter left out, added, changed, or two swapped away from a common English word (bands
+ * WORD, WORD_TOP): a table of bits (on first use) holds each such word and each of its forms one letter short, and
+ * `lower` is looked for as it is and one letter short. False is sure; true may be wrong (for about one word in ten
+ * on the lists: two words one letter short alike may be two letters apart, and bits are shared), and the caller
+ * confirms it.
+ */
+export function nearCommonWord(lower: string): boolean {
+  if (near === null) {
+    const t = new Uint32Array(1 << (NEAR_BITS - 5));
+    const o = entryOffsets();
+    for (let k = 0; k + 1 < o.length; k++) {
+      const colon = o[k + 1]! - 6;
+      if ((parseInt(ENTRIES.slice(colon + 1, colon + 3), 16) & (WORD | WORD_TOP)) === 0) continue;
+      const w = ENTRIES.slice(o[k]!, colon);
+      setNear(t, fnvSkipping(w, -1));
+      for (let i = 0; i < w.length; i++) setNear(t, fnvSkipping(w, i));
+    }
+    near = t;
+  }
+  if (hasNear(near, fnvSkipping(lower, -1))) return true;
+  for (let i = 0; i < lower.length; i++) if (hasNear(near, fnvSkipping(lower, i))) return true;
+  return false;
+}
+
+/**
+ * flagsOf for a word the trace does not hold, looked up once and forgotten (a spelling tried out: learned/detect.ts
+ * `misspelt`): no run cache fills with them. Words as the lists write them only (a-z, no accent read away).
+ */
+export function flagsOfUncached(lower: string): number {
+  return lower.length === 0 || lower.length > 40 ? 0 : search(lower) & 127;
+}
+
 const GENDERS: readonly (Gender | undefined)[] = [undefined, 'f', 'm', 'u'];
 
 export function genderOf(lowerFirst: string): Gender | undefined {

@@ -888,10 +888,13 @@ const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Whether a common English word (lexicon bands WORD, WORD_TOP). */
+/** Whether a spelling tried out is a common English word (lexicon bands WORD, WORD_TOP). */
 function commonWord(w: string): boolean {
-  return (lex.flagsOf(w) & (lex.WORD | lex.WORD_TOP)) !== 0;
+  return (lex.flagsOfUncached(w) & (lex.WORD | lex.WORD_TOP)) !== 0;
 }
+
+/** misspelt's answers by word, for the run (a trace writes its words again and again). */
+const misspeltMemo = new RunMemo<boolean>(16_384);
 
 /**
  * Whether a word of five letters or more, on no list, is a common English word misspelt: one letter left out, added,
@@ -899,6 +902,14 @@ function commonWord(w: string): boolean {
  */
 function misspelt(w: string): boolean {
   if (w.length < 5 || (lex.flagsOf(w) & NAMES) !== 0) return false;
+  let v = misspeltMemo.get(w);
+  // (the table of bits answers most words at once: only a word it may hold is tried letter by letter)
+  if (v === undefined) v = misspeltMemo.set(w, lex.nearCommonWord(w) && oneEditFromWord(w));
+  return v;
+}
+
+/** Whether one letter left out, added, changed, or two swapped make `w` a common English word. */
+function oneEditFromWord(w: string): boolean {
   for (let i = 0; i < w.length; i++) {
     const head = w.slice(0, i);
     if (commonWord(head + w.slice(i + 1))) return true;
@@ -925,7 +936,7 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
   let words = 0;
   let english = 0;
   let top = 0;
-  let out: number[] | null = null;
+  let maybe: number[] | null = null;
   for (let i = 0; i < t.count; i++) {
     if (t.kind[i] !== WORD) continue;
     const w = word(t, i);
@@ -942,17 +953,25 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
       english++;
       continue;
     }
-    if (w.length < 3 || !/^\p{Ll}+$/u.test(w) || PARTICLES.has(w) || misspelt(w)) continue;
-    // a word whose vector stands among words that are no names (`kafka`, `nginx`) is written as no name
-    const cluster = clusterOf(lower);
-    if (cluster !== 0 && nameShareOf(cluster) < thresholds.quietShare) continue;
+    if (w.length < 3 || !/^\p{Ll}+$/u.test(w) || PARTICLES.has(w)) continue;
     const s = t.start[i]!;
     const e = t.end[i]!;
     if (s > from && NOT_BESIDE.has(text.charCodeAt(s - 1))) continue;
     if (e < to && NOT_BESIDE.has(text.charCodeAt(e)) && e + 1 < to && !isSpace(text.charCodeAt(e + 1))) continue;
-    (out ??= []).push(i);
+    (maybe ??= []).push(i);
   }
-  if (out === null || words < 3 || top === 0 || english * 2 < words || out.length * 3 > words) return null;
+  if (maybe === null || words < 3 || top === 0 || english * 2 < words) return null;
+  // the dearer tests, on the words of such a line only
+  const out: number[] = [];
+  for (const i of maybe) {
+    const w = word(t, i);
+    // a word whose vector stands among words that are no names (`kafka`, `nginx`) is written as no name; a word
+    // with no vector may be a common word misspelt
+    const cluster = clusterOf(w);
+    if (cluster !== 0 ? nameShareOf(cluster) < thresholds.quietShare : misspelt(w)) continue;
+    out.push(i);
+  }
+  if (out.length === 0 || out.length * 3 > words) return null;
   return out;
 }
 
