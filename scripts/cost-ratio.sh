@@ -10,6 +10,8 @@
 # concurrent compilation off, so two runs of one tree agree within a fraction of a percent whatever else the machine
 # runs, and a ratio can be read on a busy machine). About 50 times slower than the plain run: use a small trace
 # (MIB 1 or 2) and 1 round; at that size the start-up (modules, lexicons, weights) weighs more than at 20 MiB.
+# CASE=lower writes the bench trace in lower case (text written without capitals: every line the learned
+# recogniser reads as a quiet one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:-e3f4336}
@@ -35,13 +37,18 @@ echo "cost-ratio: building $rev in a worktree of its own ..." >&2
 git worktree add -q --detach "$tmp/base" "$rev"
 ln -s "$PWD/node_modules" "$tmp/base/node_modules"
 (cd "$tmp/base" && npx tsc -p tsconfig.build.json)
+case ${CASE:-as-written} in
+  as-written | lower) ;;
+  *) echo "cost-ratio: CASE is as-written or lower, not $CASE" >&2; exit 2 ;;
+esac
 node -e '
 const { generateJsonl } = require("./dist/bench/corpus");
 const fs = require("fs");
 const fd = fs.openSync(process.argv[1], "w");
-generateJsonl("tracetwin", Math.round(Number(process.argv[2]) * 1048576), (s) => fs.writeSync(fd, s));
+const lower = process.argv[3] === "lower";
+generateJsonl("tracetwin", Math.round(Number(process.argv[2]) * 1048576), (s) => fs.writeSync(fd, lower ? s.toLowerCase() : s));
 fs.closeSync(fd);
-' "$tmp/trace.jsonl" "$mib"
+' "$tmp/trace.jsonl" "$mib" "${CASE:-as-written}"
 key=$(printf '5a%.0s' {1..32})
 here=$PWD
 run() { # tree, extra node flags...: CPU seconds (or instructions) of one twin
@@ -61,7 +68,7 @@ run() { # tree, extra node flags...: CPU seconds (or instructions) of one twin
 }
 unit="CPU s"
 [ "$count" = instructions ] && unit="instructions, callgrind"
-echo "round  $rev  this-tree  without-learned  ($unit; ${mib} MiB bench trace; pinned: ${pin[*]:-no}; load $(cut -d' ' -f1 /proc/loadavg))"
+echo "round  $rev  this-tree  without-learned  ($unit; ${mib} MiB bench trace, ${CASE:-as-written}; pinned: ${pin[*]:-no}; load $(cut -d' ' -f1 /proc/loadavg))"
 for r in $(seq 1 "$rounds"); do
   b=$(run "$tmp/base")
   h=$(run "$here")
