@@ -17,21 +17,3 @@ describe('lower-case dotted legal forms', () => {
     expect(twinText(text)).toBe(text);
   });
 });
-
-describe('terms a contract defines', () => {
-  // the SEC filings' dev split: a loan agreement defines its parties by their role and writes `Borrower Company`
-  const defines = '( 2 ) Bing Yu (“ Borrower ”), a citizen of China with Chinese identification No .\n';
-  const uses = 'Upon such contribution , Borrower shall own 25 % of the equity interests in Borrower Company .\n';
-
-  it('keeps a role the text defines, with a legal form after it, as the term it is', () => {
-    const out = twinText(defines + uses);
-    expect(out).not.toContain('Bing Yu');
-    expect(out.endsWith(uses)).toBe(true);
-  });
-
-  it('reads the same words as a company where nothing defines them, or where they are a name’s short form', () => {
-    expect(twinText(uses)).not.toContain('Borrower Company');
-    // `Borrower` is written before its definition: the short form of the name before it, which names the company
-    expect(twinText('Borrower Company (the “Borrower”) signed.')).not.toContain('Borrower Company');
-  });
-});

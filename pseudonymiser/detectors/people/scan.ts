@@ -453,40 +453,6 @@ function isLegalWord(lower: string): boolean {
   return LEGAL_SUFFIXES.has(lower.indexOf('.') < 0 ? lower : lower.replace(/[.]/g, ''));
 }
 
-/**
- * Where a contract defines a term in quotes, in brackets or after `as` (`Bing Yu (“Borrower”)`, `hereinafter referred
- * to as a “Party”`, `(the “Borrower Equity Interest”)`): the opening bracket or `as`, up to 40 characters of other
- * words, the quoted capitalised words.
- */
-const DEFINITION = /(?:\(|\bas\s)[^()“”"\n]{0,40}?[“"]\s*(\p{Lu}[^“”"()\n]{0,60}?)\s*[”"]/gu;
-
-/** The text whose defined terms `terms` holds (definedTerms: one read of a chunk, on the first organisation). */
-let termsOf: string | null = null;
-let terms: ReadonlySet<string> = new Set();
-
-/**
- * The terms a text defines that name a role, not someone (`Borrower`, `Lender`, `Party`), lower case: one to four
- * capitalised words, each an English word, none of them written in the 80 characters before the definition (`Acme
- * Holdings Ltd (“Acme”)` defines a name's short form, which names the company still).
- */
-function definedTerms(text: string): ReadonlySet<string> {
-  if (termsOf === text) return terms;
-  const out = new Set<string>();
-  if (text.indexOf('“') >= 0 || text.indexOf('"') >= 0) {
-    DEFINITION.lastIndex = 0;
-    for (let m = DEFINITION.exec(text); m !== null; m = DEFINITION.exec(text)) {
-      const words = m[1]!.split(/\s+/);
-      if (words.length > 4) continue;
-      const before = text.slice(Math.max(0, m.index - 80), m.index);
-      if (words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && ordinaryWord(w.toLowerCase()) && !before.includes(w)))
-        out.add(m[1]!.toLowerCase());
-    }
-  }
-  termsOf = text;
-  terms = out;
-  return out;
-}
-
 /** A legal suffix spelled with dots or as several tokens (`S.A.`, `K.K.`, `Pty Ltd`). */
 function legalAt(toks: readonly Tok[], k: number, text: string): number {
   const t = toks[k]!;
@@ -730,8 +696,6 @@ function evaluate(
     const canon = orgCanonicalOf(name);
     if (canon.length < 2 || isPublicOrg(canon) || isPublicOrg(name.toLowerCase())) return end;
     if (core.every((t) => flagsOf(t.lower) & WORD_TOP) && core.length === 1) return end;
-    // a role the text defines, with its legal form (`Borrower Company`): a defined term, not a company's name
-    if (core.every((t) => definedTerms(text).has(t.lower))) return end;
     reportOrg(sink, st, name, canon, false);
     return end;
   }
@@ -1088,8 +1052,6 @@ function loneWordEnd(text: string, i: number, let_: Uint8Array): number {
 export function scanNames(chunk: Chunk, sink: FindingSink, st: PeopleState): number[] {
   const text = chunk.corpus;
   const cjk = scanRuns(text, sink, st);
-  // (the chunk's defined terms are forgotten with it)
-  termsOf = null;
   scanAngleNames(text, sink, st);
   scanHashtags(text, sink);
   scanTodoOwners(text, sink);
