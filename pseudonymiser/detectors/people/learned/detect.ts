@@ -844,8 +844,7 @@ function speakerAt(t: Tokens): number {
  * A line that is a name and nothing else, as a greeting or a sign-off writes it (`Heather ,`, `- Runa`,
  * `Sungjoo Lee`): one to three words, each capitalised (or in capitals) and a name of the lists that is no English
  * word (before a comma, a given name may be one: `Bob,`; beside a given name, a word on no list is a surname), with
- * a given name among them or initials before a surname (`V K Choudhry`), and no other token than a dash before and a
- * comma or full stop after. The span a
+ * a given name among them, and no other token than a dash before and a comma or full stop after. The span a
  * person's name would be, or null.
  */
 function nameAlone(t: Tokens, text: string, to: number): Span | null {
@@ -863,18 +862,12 @@ function nameAlone(t: Tokens, text: string, to: number): Span | null {
   }
   if (b - a < 1 || b - a > 3) return null;
   let given = false;
-  let initial = false;
-  /** A surname after initials. */
-  let surname = false;
   for (let i = a; i < b; i++) {
     if (t.kind[i] !== WORD) return null;
     const w = word(t, i);
     if (!/^\p{Lu}/u.test(w)) return null;
     const lower = w.toLowerCase();
-    if (initials(w)) {
-      initial = true;
-      continue;
-    }
+    if (initials(w)) continue;
     const f = lex.flagsOf(lower);
     // a word on no list at all is a surname only beside a given name (`Sungjoo Lee`, not `Kubernetes`)
     if ((f & (lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE)) === 0 && (f !== 0 || b - a === 1))
@@ -882,11 +875,8 @@ function nameAlone(t: Tokens, text: string, to: number): Span | null {
     if (englishWord(lower) && !((comma || readAsName(w)) && (f & (lex.FIRST | lex.FIRST_RARE)) !== 0)) return null;
     if (lex.isPlace(lower) || lex.isPublicOrg(lower) || neverName(lower)) return null;
     if ((f & (lex.FIRST | lex.FIRST_RARE)) !== 0) given = true;
-    // (after initials, a surname of the lists or a word on none: `V K Choudhry`)
-    if (initial && (f === 0 || (f & (lex.SURNAME | lex.SURNAME_RARE)) !== 0)) surname = true;
   }
-  // a given name, or initials and a surname (`V K Choudhry`, as a sign-off writes them)
-  return given || surname ? { kind: 'person', from: a, to: b, margin: thresholds.word } : null;
+  return given ? { kind: 'person', from: a, to: b, margin: thresholds.word } : null;
 }
 
 /** The tokens of a quiet line, read as a writer who capitalises names would have written it (decideQuiet). */
