@@ -66,7 +66,6 @@ function main(): void {
       named: { type: 'string', default: String(thresholds.named) },
       other: { type: 'string', default: String(thresholds.other) },
       contexts: { type: 'string', default: String(thresholds.contexts) },
-      opening: { type: 'string', default: String(thresholds.opening) },
       quiet: { type: 'string', default: String(thresholds.quiet) },
       quietShare: { type: 'string', default: String(thresholds.quietShare) },
       only: { type: 'string' },
@@ -74,10 +73,10 @@ function main(): void {
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place, named, other, contexts, opening, quiet, quietShare } = values;
-  for (const m of grid({ single, multi, word, lower, place, named, other, contexts, opening, quiet, quietShare })) {
+  const { single, multi, word, lower, place, named, other, contexts, quiet, quietShare } = values;
+  for (const m of grid({ single, multi, word, lower, place, named, other, contexts, quiet, quietShare })) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts} opening ${m.opening} quiet ${m.quiet} quietShare ${m.quietShare}`;
+    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts} quiet ${m.quiet} quietShare ${m.quietShare}`;
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }
