@@ -196,21 +196,26 @@ function fnvSkipping(w: string, skip: number): number {
   return h >>> 0;
 }
 
-/** The two bits of a hash in the near table. */
-function nearBits(h: number): [number, number] {
+const NEAR_MASK = (1 << NEAR_BITS) - 1;
+
+/** A hash's second bit in the near table (its first: its low NEAR_BITS bits). */
+function nearSecond(h: number): number {
   let g = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   g ^= g >>> 13;
-  const mask = (1 << NEAR_BITS) - 1;
-  return [h & mask, (g >>> 0) & mask];
+  return g & NEAR_MASK;
 }
 
 function setNear(t: Uint32Array, h: number): void {
-  for (const b of nearBits(h)) t[b >>> 5]! |= 1 << (b & 31);
+  const a = h & NEAR_MASK;
+  const b = nearSecond(h);
+  t[a >>> 5]! |= 1 << (a & 31);
+  t[b >>> 5]! |= 1 << (b & 31);
 }
 
 function hasNear(t: Uint32Array, h: number): boolean {
-  for (const b of nearBits(h)) if ((t[b >>> 5]! & (1 << (b & 31))) === 0) return false;
-  return true;
+  const a = h & NEAR_MASK;
+  const b = nearSecond(h);
+  return (t[a >>> 5]! & (1 << (a & 31))) !== 0 && (t[b >>> 5]! & (1 << (b & 31))) !== 0;
 }
 
 /**

@@ -898,7 +898,7 @@ const misspeltMemo = new RunMemo<boolean>(16_384);
 
 /**
  * Whether a word of five letters or more, on no list, is a common English word misspelt: one letter left out, added,
- * changed, or two swapped (`vidoe`, `excelnt`, `appologies`, `horroble`), as informal text writes them.
+ * changed, or two swapped (`weard`, `appologies`, `horroble`, `natrually`), as informal text writes them.
  */
 function misspelt(w: string): boolean {
   if (w.length < 5 || (lex.flagsOf(w) & NAMES) !== 0) return false;
@@ -1097,4 +1097,5 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   });
   // no chunk is kept alive by the reused tokens
   tokens.text = '';
+  quietTokens.text = '';
 }
