@@ -456,4 +456,14 @@ describe('an organisation’s stand-in', () => {
     expect(m![2]).not.toBe('Pinewood');
     expect(m![3]).toBe(`${m![1]!.toLowerCase()}-labs`);
   });
+
+  it('gives the word that says which organisation, written alone, the stand-in of the name it comes from', () => {
+    const out = text('Zentrix Labs Ltd signed the order. Later Zentrix said no.');
+    const m = /^(\S+) Labs Ltd signed the order\. Later (\S+) said no\.$/.exec(out);
+    expect(m).not.toBeNull();
+    expect(m![1]).not.toBe('Zentrix');
+    expect(m![2]).toBe(m![1]);
+    // an English word that says which one is replaced in the name only: alone it is the word (`the summit`)
+    expect(text('Summit Consulting LLC signed. We reached the summit.')).toMatch(/We reached the summit\.$/);
+  });
 });

@@ -5,7 +5,7 @@
 import type { FindingSink } from '../../types';
 import { functionWord, isPlainWord, neverName } from './score';
 import { FIRST, SURNAME, flagsOf, isDemonym, isPlace, isPublicOrg } from './lexicon';
-import { orgCanonical, splitLegal } from '../../standins/people';
+import { orgCanonical, splitHead, splitLegal } from '../../standins/people';
 import { isCjk } from '../../standins/cjk';
 import type { PeopleState } from './state';
 import { own } from '../../strings';
@@ -179,5 +179,15 @@ export function reportOrg(
   ) {
     sink.add({ kind: 'organisation', surface: core, canonical, caseInsensitive: true });
     o.surfaces.add(core);
+  }
+  // the one word that says which organisation, before the words that say what kind (`Zentrix` of `Zentrix Labs
+  // Ltd`), written alone elsewhere, names it too: a word of no list, no English word, place or public name
+  const name = splitHead(core).name;
+  if (name !== core && name.length >= 3 && !/\s/.test(name)) {
+    const lower = name.toLowerCase();
+    if (confidential || (flagsOf(lower) === 0 && !isPlace(lower) && !isPublicOrg(lower) && /^\p{Lu}/u.test(name))) {
+      sink.add({ kind: 'organisation', surface: name, canonical, caseInsensitive: true });
+      o.surfaces.add(name);
+    }
   }
 }
