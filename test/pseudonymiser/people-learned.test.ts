@@ -352,6 +352,18 @@ describe('what the words around a name say of it', () => {
     expect(text('we deployed kafka and redis with nginx on the cluster')).toContain('kafka');
   });
 
+  it('reads no name in code words, two English words run together or words of another script in lower case', () => {
+    // the agent traces written in lower case (a stress of the quiet lines): an exception's name, a language's
+    for (const line of [
+      'then attributeerror was raised by the loader',
+      'the run raised `valueerror` because the `framecount` field was missing',
+      'supported languages: english, français, русский and more',
+      // in backticks, a word is code (`fenwick`, a surname of the lists, is read as a name written bare)
+      'please run `fenwick` before the release',
+    ])
+      expect(text(line)).toBe(line);
+  });
+
   it('reads a name with a middle initial as a person, capitalised or in lower case, words and vowels alone not', () => {
     // presidio-research's dev split: names on no list around an initial with or without its dot
     expect(text('Have you been to a Ravil G Yefimov concert before?')).not.toMatch(/Ravil|Yefimov/);

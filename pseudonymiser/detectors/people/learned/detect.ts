@@ -884,13 +884,25 @@ const quietTokens = newTokens('');
 /** The longest line read as a quiet one. */
 const MAX_QUIET = 1000;
 /** What stands right before or after a path's, a file's, a handle's or an identifier's part (quietCandidates). */
-const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62]);
+const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62, 96]);
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
 /** Whether a spelling tried out is a common English word (lexicon bands WORD, WORD_TOP). */
 function commonWord(w: string): boolean {
   return (lex.flagsOfUncached(w) & (lex.WORD | lex.WORD_TOP)) !== 0;
+}
+
+/** A word in lower-case letters of the Latin script (`žilková`), not of another script (`русский`). */
+const LATIN_LOWER = /^[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f\u1e00-\u1eff]+$/u;
+
+/**
+ * Whether a word is two common English words of three letters or more run together (`attributeerror`, `nonetype`,
+ * `pixelrepresentation`), as code names a thing.
+ */
+function twoWords(w: string): boolean {
+  for (let i = 3; i + 3 <= w.length; i++) if (commonWord(w.slice(0, i)) && commonWord(w.slice(i))) return true;
+  return false;
 }
 
 /** misspelt's answers by word, for the run (a trace writes its words again and again). */
@@ -953,7 +965,8 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
       english++;
       continue;
     }
-    if (w.length < 3 || !/^\p{Ll}+$/u.test(w) || PARTICLES.has(w)) continue;
+    // (letters of the Latin script: a word of another script written in lower case is a word of its language)
+    if (w.length < 3 || !LATIN_LOWER.test(w) || PARTICLES.has(w)) continue;
     const s = t.start[i]!;
     const e = t.end[i]!;
     if (s > from && NOT_BESIDE.has(text.charCodeAt(s - 1))) continue;
@@ -966,9 +979,9 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
   for (const i of maybe) {
     const w = word(t, i);
     // a word whose vector stands among words that are no names (`kafka`, `nginx`) is written as no name; a word
-    // with no vector may be a common word misspelt
+    // with no vector may be a common word misspelt, or two run together (`attributeerror`, `nonetype`)
     const cluster = clusterOf(w);
-    if (cluster !== 0 ? nameShareOf(cluster) < thresholds.quietShare : misspelt(w)) continue;
+    if (cluster !== 0 ? nameShareOf(cluster) < thresholds.quietShare : misspelt(w) || twoWords(w)) continue;
     out.push(i);
   }
   if (out.length === 0 || out.length * 3 > words) return null;
