@@ -15,7 +15,9 @@ import {
   isPublicOrg,
   lowerNameAt,
   nearCommonWord,
+  oneEditFromCommonWord,
   registerOf,
+  twoCommonWords,
 } from '../../pseudonymiser/detectors/people/lexicon';
 import { pools } from '../../pseudonymiser/pools';
 
@@ -104,16 +106,24 @@ describe('words one letter away from a common English word', () => {
     return out;
   };
 
-  it('are found by the table of bits whatever the edit (it is never wrong to say no)', () => {
+  it('are found whatever the edit, the table of bits never wrong when it says no', () => {
     for (const w of ['vidoe', 'appologies', 'horroble', 'natrually', 'releif', 'weard', 'wonderfull', 'freind'])
-      expect(nearCommonWord(w)).toBe(true);
-    // every word the table says no to is no spelling one edit away from a common word: checked on words of the
-    // lists that are no English word, and words on no list
+      expect(oneEditFromCommonWord(w)).toBe(true);
+    // against every spelling one edit away, on words of the lists that are no English word and words on no list
     const sample = entries.map(word).filter((w, k) => k % 97 === 0 && /^[a-z]{5,12}$/.test(w) && !common(w));
     for (const w of [...sample, 'chanyeol', 'baekhyun', 'pellucid', 'nijito', 'frederikke']) {
-      if (!nearCommonWord(w)) expect(oneEdit(w).filter(common)).toEqual([]);
+      const near = oneEdit(w).some(common);
+      expect(oneEditFromCommonWord(w)).toBe(near);
+      if (near) expect(nearCommonWord(w)).toBe(true);
     }
     expect(sample.length).toBeGreaterThan(100);
+  });
+
+  it('tell two common words run together from a word of its own', () => {
+    expect(twoCommonWords('attributeerror')).toBe(true);
+    expect(twoCommonWords('nonetype')).toBe(true);
+    expect(twoCommonWords('chanyeol')).toBe(false);
+    expect(twoCommonWords('zilkova')).toBe(false);
   });
 
   it('says no to most words that are no such spelling', () => {

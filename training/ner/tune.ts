@@ -1,13 +1,13 @@
 /**
  * Chooses the learned recogniser's margins (pseudonymiser/detectors/people/learned/detect.ts `thresholds`) on the
  * dev splits: for each set of margins, the whole pseudonymiser twins every corpus's dev split, and the persons
- * left whole, the capitalised non-entity words rewritten and the lower-case ones that are names of the lists
- * rewritten are counted. Prints the table; the test split is
- * never read.
+ * left whole, the capitalised non-entity words rewritten, the lower-case ones that are names of the lists rewritten
+ * and every lower-case word of no entity rewritten are counted. Prints the table; the test split is never read.
  *
- *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--single a,b,…] [--multi a,b,…] [--word a,b,…]
- *                                                   [--lower a,b,…] [--place a,b,…] [--named a,b,…]
- *                                                   [--other a,b,…] [--contexts a,b,…]
+ *   npm run build && node dist/training/ner/tune.js [--corpus DIR] [--only a,b,…] [--MARGIN a,b,…]…
+ *
+ * One option per margin of `thresholds` (`--single`, `--word`, `--quiet`, `--quietShare`, …), a list of values to
+ * try each; a margin not given is tried at its value now (`--single` at 0,2,4,8,16 and `--multi` at 0,2,4,8).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -55,28 +55,26 @@ function measureDev(corpora: readonly Corpus[], key: string): string {
 }
 
 function main(): void {
+  // one option per margin, its value now the default, but the two the table was first drawn over (single, multi)
+  const names = Object.keys(thresholds) as (keyof Margins)[];
+  const margins = Object.fromEntries(
+    names.map((k) => [k, { type: 'string' as const, default: String(thresholds[k]) }]),
+  ) as Record<keyof Margins, { type: 'string'; default: string }>;
+  margins.single.default = '0,2,4,8,16';
+  margins.multi.default = '0,2,4,8';
   const { values } = parseArgs({
     options: {
       corpus: { type: 'string', default: path.join(__dirname, '../../../../shared/corpus/ner') },
-      single: { type: 'string', default: '0,2,4,8,16' },
-      multi: { type: 'string', default: '0,2,4,8' },
-      word: { type: 'string', default: '40' },
-      lower: { type: 'string', default: '30' },
-      place: { type: 'string', default: '20' },
-      named: { type: 'string', default: String(thresholds.named) },
-      other: { type: 'string', default: String(thresholds.other) },
-      contexts: { type: 'string', default: String(thresholds.contexts) },
-      quiet: { type: 'string', default: String(thresholds.quiet) },
-      quietShare: { type: 'string', default: String(thresholds.quietShare) },
       only: { type: 'string' },
+      ...margins,
     },
   });
   const corpora = loadCorpora(path.resolve(values.corpus), values.only?.split(','), { names: true });
   const key = keyFor('tracetwin:ner');
-  const { single, multi, word, lower, place, named, other, contexts, quiet, quietShare } = values;
-  for (const m of grid({ single, multi, word, lower, place, named, other, contexts, quiet, quietShare })) {
+  const lists = Object.fromEntries(names.map((k) => [k, String(values[k])])) as { [K in keyof Margins]: string };
+  for (const m of grid(lists)) {
     Object.assign(thresholds, m);
-    const label = `single ${m.single} multi ${m.multi} word ${m.word} lower ${m.lower} place ${m.place} named ${m.named} other ${m.other} contexts ${m.contexts} quiet ${m.quiet} quietShare ${m.quietShare}`;
+    const label = names.map((k) => `${k} ${m[k]}`).join(' ');
     console.log(`${label}: ${measureDev(corpora, key)}`);
   }
 }

@@ -222,8 +222,8 @@ function hasNear(t: Uint32Array, h: number): boolean {
  * Whether `lower` may be one letter left out, added, changed, or two swapped away from a common English word (bands
  * WORD, WORD_TOP): a table of bits (on first use) holds each such word and each of its forms one letter short, and
  * `lower` is looked for as it is and one letter short. False is sure; true may be wrong (for about one word in ten
- * on the lists: two words one letter short alike may be two letters apart, and bits are shared), and the caller
- * confirms it.
+ * on the lists: two words one letter short alike may be two letters apart, and bits are shared):
+ * oneEditFromCommonWord confirms it.
  */
 export function nearCommonWord(lower: string): boolean {
   if (near === null) {
@@ -244,11 +244,39 @@ export function nearCommonWord(lower: string): boolean {
 }
 
 /**
- * flagsOf for a word the trace does not hold, looked up once and forgotten (a spelling tried out: learned/detect.ts
- * `misspelt`): no run cache fills with them. Words as the lists write them only (a-z, no accent read away).
+ * Whether a spelling tried out is a common English word (bands WORD, WORD_TOP), as the lists write it (no accent read
+ * away), looked up once and forgotten: no run cache fills with spellings the trace does not hold.
  */
-export function flagsOfUncached(lower: string): number {
-  return lower.length === 0 || lower.length > 40 ? 0 : search(lower) & 127;
+function commonSpelling(lower: string): boolean {
+  return lower.length > 0 && lower.length <= 40 && (search(lower) & (WORD | WORD_TOP)) !== 0;
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Whether one letter left out, added, changed, or two swapped make `w` a common English word (`weard`,
+ * `appologies`): nearCommonWord's table first, which answers most words at once, then the spellings one by one.
+ */
+export function oneEditFromCommonWord(w: string): boolean {
+  if (!nearCommonWord(w)) return false;
+  for (let i = 0; i < w.length; i++) {
+    const head = w.slice(0, i);
+    if (commonSpelling(head + w.slice(i + 1))) return true;
+    if (i + 1 < w.length && commonSpelling(head + w[i + 1]! + w[i]! + w.slice(i + 2))) return true;
+    for (const c of ALPHABET) {
+      if (c !== w[i] && commonSpelling(head + c + w.slice(i + 1))) return true;
+      if (commonSpelling(head + c + w.slice(i))) return true;
+    }
+  }
+  for (const c of ALPHABET) if (commonSpelling(w + c)) return true;
+  return false;
+}
+
+/** Whether `lower` is two common English words of three letters or more run together (`attributeerror`, `nonetype`). */
+export function twoCommonWords(lower: string): boolean {
+  for (let i = 3; i + 3 <= lower.length; i++)
+    if (commonSpelling(lower.slice(0, i)) && commonSpelling(lower.slice(i))) return true;
+  return false;
 }
 
 const GENDERS: readonly (Gender | undefined)[] = [undefined, 'f', 'm', 'u'];

@@ -886,24 +886,8 @@ const MAX_QUIET = 1000;
 /** What stands right before or after a path's, a file's, a handle's or an identifier's part (quietCandidates). */
 const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62, 96]);
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
-
-/** Whether a spelling tried out is a common English word (lexicon bands WORD, WORD_TOP). */
-function commonWord(w: string): boolean {
-  return (lex.flagsOfUncached(w) & (lex.WORD | lex.WORD_TOP)) !== 0;
-}
-
 /** A word in lower-case letters of the Latin script (`žilková`), not of another script (`русский`). */
 const LATIN_LOWER = /^[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f\u1e00-\u1eff]+$/u;
-
-/**
- * Whether a word is two common English words of three letters or more run together (`attributeerror`, `nonetype`,
- * `pixelrepresentation`), as code names a thing.
- */
-function twoWords(w: string): boolean {
-  for (let i = 3; i + 3 <= w.length; i++) if (commonWord(w.slice(0, i)) && commonWord(w.slice(i))) return true;
-  return false;
-}
 
 /** misspelt's answers by word, for the run (a trace writes its words again and again). */
 const misspeltMemo = new RunMemo<boolean>(16_384);
@@ -915,24 +899,8 @@ const misspeltMemo = new RunMemo<boolean>(16_384);
 function misspelt(w: string): boolean {
   if (w.length < 5 || (lex.flagsOf(w) & NAMES) !== 0) return false;
   let v = misspeltMemo.get(w);
-  // (the table of bits answers most words at once: only a word it may hold is tried letter by letter)
-  if (v === undefined) v = misspeltMemo.set(w, lex.nearCommonWord(w) && oneEditFromWord(w));
+  if (v === undefined) v = misspeltMemo.set(w, lex.oneEditFromCommonWord(w));
   return v;
-}
-
-/** Whether one letter left out, added, changed, or two swapped make `w` a common English word. */
-function oneEditFromWord(w: string): boolean {
-  for (let i = 0; i < w.length; i++) {
-    const head = w.slice(0, i);
-    if (commonWord(head + w.slice(i + 1))) return true;
-    if (i + 1 < w.length && commonWord(head + w[i + 1]! + w[i]! + w.slice(i + 2))) return true;
-    for (const c of ALPHABET) {
-      if (c !== w[i] && commonWord(head + c + w.slice(i + 1))) return true;
-      if (commonWord(head + c + w.slice(i))) return true;
-    }
-  }
-  for (const c of ALPHABET) if (commonWord(w + c)) return true;
-  return false;
 }
 
 /**
@@ -981,7 +949,7 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
     // a word whose vector stands among words that are no names (`kafka`, `nginx`) is written as no name; a word
     // with no vector may be a common word misspelt, or two run together (`attributeerror`, `nonetype`)
     const cluster = clusterOf(w);
-    if (cluster !== 0 ? nameShareOf(cluster) < thresholds.quietShare : misspelt(w) || twoWords(w)) continue;
+    if (cluster !== 0 ? nameShareOf(cluster) < thresholds.quietShare : misspelt(w) || lex.twoCommonWords(w)) continue;
     out.push(i);
   }
   if (out.length === 0 || out.length * 3 > words) return null;
