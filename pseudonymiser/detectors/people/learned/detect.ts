@@ -338,26 +338,6 @@ function decideSpan(
   while (from < s.to && t.kind[from] === WORD && isTitle(word(t, from).toLowerCase())) from++;
   // a dot after a title (`Mr .` as tokens) either
   while (from < s.to && t.kind[from] !== WORD) from++;
-  // a personal title the model took for the whole person (`Capt` of `Capt. Spastic`, the dot its span's end): the
-  // capitalised word after it, no common English word, is the name, as the title vouches
-  if (from >= s.to && s.kind === 'person' && s.to - s.from === 1) {
-    let j = s.to;
-    if (j < t.count && t.kind[j] === PUNCT && t.text.charCodeAt(t.start[j]!) === 46) j++;
-    if (j < t.count && t.kind[j] === WORD && personalTitleBefore(t, j)) {
-      const w = word(t, j);
-      const low = w.toLowerCase();
-      const f = lex.flagsOf(low);
-      if (
-        /^\p{Lu}\p{Ll}+$/u.test(w) &&
-        (f & (lex.WORD | lex.WORD_TOP)) === 0 &&
-        !lex.isPlace(low) &&
-        !lex.isPublicOrg(low) &&
-        !neverName(low)
-      )
-        out.push(loneAt(t, j, base, 'family', false));
-    }
-    return;
-  }
   // the context says the span is a person's name: a personal title or office right before it, in the span or not
   // (`Dr Mcdonald`, `President Bush`), or a person the model is sure of named with it (`Chuck and Gretchen`)
   const titled = s.kind === 'person' && personalTitleBefore(t, from);
