@@ -46,8 +46,10 @@ function model(): Int16Array {
  * not (readAsName); and `other`, the margin under which one word the model tagged as another kind of named thing,
  * when a common given name, is a person after all (namedOthers); `contexts`, the texts of a trace a weak reading
  * needs (confirmWeakNames); and `quiet`, the margin a person needs that the model found in a line written without
- * capitals, read capitalised (decideQuiet), and `quietShare`, the least share of names (in hundredths, as `named`)
- * among the words a word's vector stands with for the word to be read so there (`kafka`'s stand with no names).
+ * capitals, read capitalised (decideQuiet), `quietOpen` the same where the line capitalises the first words of its
+ * sentences and nothing else (`Wait simon wears glasses`), and `quietShare`, the least share of names (in hundredths,
+ * as `named`) among the words a word's vector stands with for the word to be read so there (`kafka`'s stand with no
+ * names).
  * Chosen on the dev splits with `npm run tune:ner`
  * (training/ner/tune.ts, which alone sets them while it measures).
  */
@@ -62,6 +64,7 @@ export const thresholds = {
   contexts: 2,
   quiet: 20,
   quietShare: 20,
+  quietOpen: 40,
 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
@@ -866,6 +869,12 @@ const MAX_QUIET = 1000;
 /** What stands right before or after a path's, a file's, a handle's or an identifier's part (quietCandidates). */
 const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62, 96]);
 
+/** Whether the last line quietCandidates read holds a capitalised word that opens a sentence. */
+let quietOpened = false;
+
+/** What ends a sentence: `.`, `!`, `?`, `…`. */
+const SENTENCE_END = new Set([46, 33, 63, 0x2026]);
+
 /** A word in lower-case letters of the Latin script (`žilková`), not of another script (`русский`). */
 const LATIN_LOWER = /^[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f\u1e00-\u1eff]+$/u;
 
@@ -886,25 +895,44 @@ function misspelt(w: string): boolean {
 /**
  * The words of line [from, to) of `text` in lower case that could be names, as token indices of `t` (tokenised
  * here), when the line is written without capitals (`follow up with monika žilková`, `max and jen are looking for
- * you`): no capitalised word but `I` and short words in capitals (`RT`, `LOL`), three words or more, most of them
- * English words and one of the commonest; a word that could be a name is in lower-case letters only, three or more,
+ * you`): no capitalised word but `I`, short words in capitals (`RT`, `LOL`), the first word of a sentence (as a
+ * phone's keyboard capitalises it: `Wait simon wears glasses`; quietOpened) and the words of handles and tags
+ * (`@Courtside8`, `#GuettaCollege`, none of the line's words), three words or more, most of them English words and
+ * one of the commonest; a word that could be a name is in lower-case letters only, three or more,
  * no English word, no particle, not misspelt, no part of a path, a host, an identifier or a handle, and not one in
  * three words or more of the line. Null when the line is not such a line or holds none.
  */
 function quietCandidates(t: Tokens, text: string, from: number, to: number): number[] | null {
   tokenize(t, from, to);
+  quietOpened = false;
   let words = 0;
   let english = 0;
   let top = 0;
   let maybe: number[] | null = null;
+  // whether the next word opens a sentence (the line's first, or after `.`, `!`, `?`)
+  let opens = true;
   for (let i = 0; i < t.count; i++) {
-    if (t.kind[i] !== WORD) continue;
+    if (t.kind[i] !== WORD) {
+      if (t.kind[i] === PUNCT && SENTENCE_END.has(text.charCodeAt(t.start[i]!))) opens = true;
+      continue;
+    }
     const w = word(t, i);
     const lower = w.toLowerCase();
+    const first = opens;
+    opens = false;
+    // a handle's or a tag's word (`@Courtside`, `#GuettaCollege`) is none of the line's words
+    const s0 = t.start[i]!;
+    if (s0 > from && (text.charCodeAt(s0 - 1) === 64 || text.charCodeAt(s0 - 1) === 35)) continue;
     if (lower !== w) {
       if (w === 'I' || (w.length <= 4 && w === w.toUpperCase())) continue;
       if (/^I['’]/u.test(w)) continue;
-      return null;
+      // a sentence's first word capitalised, as a keyboard writes it, says nothing of how the writer writes names
+      if (!first || lower.slice(1) !== w.slice(1)) return null;
+      quietOpened = true;
+      words++;
+      if (englishWord(lower)) english++;
+      if ((lex.flagsOf(lower) & lex.WORD_TOP) !== 0) top++;
+      continue;
     }
     words++;
     const f = lex.flagsOf(lower);
@@ -973,7 +1001,7 @@ function decideQuiet(text: string, from: number, to: number, w: Int16Array): rea
   readPast = false;
   let out: Decision[] | null = null;
   for (const s of spans) {
-    if (s.kind !== 'person' || s.margin < thresholds.quiet) continue;
+    if (s.kind !== 'person' || s.margin < (quietOpened ? thresholds.quietOpen : thresholds.quiet)) continue;
     let ok = true;
     for (let i = s.from; i < s.to && ok; i++) {
       if (t.kind[i] === WORD) ok = candidate.has(t.start[i]!) || PARTICLES.has(word(t, i));
@@ -986,17 +1014,23 @@ function decideQuiet(text: string, from: number, to: number, w: Int16Array): rea
 
 /**
  * Whether line [from, to) may be a quiet line (quietCandidates): three words or more (two spaces), no capitalised
- * word (ASCII: quietCandidates reads the others). Most lines are told at once, without a copy of their text.
+ * word but one that opens a sentence, or in a handle or a tag (ASCII: quietCandidates reads the others). Most lines are told at once, without a copy of their text.
  */
 function quietShape(text: string, from: number, to: number): boolean {
   let spaces = 0;
+  let opens = true;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 32) spaces++;
-    else if (c >= 65 && c <= 90) {
+    else if (c === 46 || c === 33 || c === 63) opens = true;
+    else if (c === 64 || c === 35) {
+      // a handle or a tag: no word of the line
+      while (i + 1 < to && text.charCodeAt(i + 1) !== 32) i++;
+    } else if (c >= 65 && c <= 90) {
       const d = text.charCodeAt(i + 1);
-      if (d >= 97 && d <= 122) return false;
-    }
+      if (d >= 97 && d <= 122 && !opens) return false;
+      opens = false;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) opens = false;
   }
   return spaces >= 2;
 }
