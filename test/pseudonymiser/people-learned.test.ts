@@ -336,6 +336,21 @@ describe('what the words around a name say of it', () => {
       expect(text(line)).toBe(line);
   });
 
+  it('reads a common given name or surname that names a public organisation too as the person the model reads', () => {
+    // CrossNER's and presidio-research's dev splits: a language, a static site generator, a publisher's name
+    expect(text('Julia was the niece of poet and critic Matthew Arnold .')).not.toContain('Julia');
+    expect(text('In 1962 , Percy was awarded the National Book Award for Fiction .')).not.toContain('Percy');
+    expect(text('Jones supports a number of other charities , including the NAACP .')).not.toContain('Jones');
+    // the organisation's own name beside another capitalised word, or its product where the trace writes it in
+    // lower case as a command, a package or a host, stays
+    for (const l of [
+      'Hand-made Claude Code JSONL fixtures (no real PII).',
+      'We use Hugo for the docs site; run hugo server to preview.',
+      'I asked Jenkins to rerun the job at https://jenkins.example.com/job/1',
+    ])
+      expect(text(l)).toBe(l);
+  });
+
   it('reads a line that capitalises only the first words of its sentences as a line without capitals', () => {
     // BTC's and WNUT17's dev splits: a phone's keyboard capitalises a sentence's first word, the writer no name
     const line = 'Does anyone know the brand n style name of the sunglasses chloe is wearing at 3 : 33';

@@ -48,6 +48,8 @@ export interface PeopleState {
   readonly loneSeen: Set<string>;
   /** Weak readings of English words as names, by surface (WeakName). */
   readonly weak: Map<string, WeakName>;
+  /** Public organisations' names the trace writes in lower case, as a word of their own (`hugo`, `jenkins`). */
+  readonly brands: Set<string>;
   readonly orgs: Map<string, OrgEntity>;
   /** Whether the confidential list has been reported (once per trace). */
   confidentialReady: boolean;
@@ -73,6 +75,7 @@ export function stateOf(sink: FindingSink): PeopleState {
       lone: [],
       loneSeen: new Set(),
       weak: new Map(),
+      brands: new Set(),
       orgs: new Map(),
       confidentialReady: false,
       shortConfidential: [],

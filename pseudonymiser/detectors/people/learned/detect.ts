@@ -65,6 +65,7 @@ export const thresholds = {
   quiet: 20,
   quietShare: 20,
   quietOpen: 40,
+  publicName: 10,
 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
@@ -276,16 +277,46 @@ type Decision =
       readonly name: string;
       readonly at: number;
       readonly local: boolean;
+      /** A public organisation's name too (publicNameAsPerson): none where the trace writes it in lower case. */
+      readonly brand: boolean;
     };
 
 /**
  * The decision that word `i` of the region starting at `base` is a name alone, given name or surname by `role`;
  * `local`: replaced where it stands only.
  */
-function loneAt(t: Tokens, i: number, base: number, role: 'given' | 'family', local: boolean): Decision {
+function loneAt(t: Tokens, i: number, base: number, role: 'given' | 'family', local: boolean, brand = false): Decision {
   const w = word(t, i);
-  return { what: 'lone', surface: own(w), role, name: own(w.toLowerCase()), at: t.start[i]! - base, local };
+  return { what: 'lone', surface: own(w), role, name: own(w.toLowerCase()), at: t.start[i]! - base, local, brand };
 }
+
+/**
+ * Whether `lower` stands in the chunk's text as a word of its own in lower case (`hugo server`, `jenkins.internal`,
+ * `julia>`): the trace writes a public organisation's name as its product's command, package or host. A name so
+ * written in one chunk is remembered for the trace's later chunks (PeopleState.brands).
+ */
+function writtenInLower(lower: string, st: PeopleState): boolean {
+  if (st.brands.has(lower)) return true;
+  let v = chunkBrands.get(lower);
+  if (v === undefined) {
+    v = false;
+    for (let at = chunkText.indexOf(lower); at >= 0 && !v; at = chunkText.indexOf(lower, at + 1)) {
+      v = !wordCharAt(chunkText, at - 1) && !wordCharAt(chunkText, at + lower.length);
+    }
+    chunkBrands.set(lower, v);
+    if (v) st.brands.add(lower);
+  }
+  return v;
+}
+
+/** Whether `text[i]` is a letter, a digit or `_` (none before the start or past the end). */
+function wordCharAt(text: string, i: number): boolean {
+  return i >= 0 && i < text.length && /[\p{L}\p{N}_]/u.test(text[i]!);
+}
+
+/** The text of the chunk scanLearned reads, and writtenInLower's answers there. */
+let chunkText = '';
+const chunkBrands = new Map<string, boolean>();
 
 /** Reports a decision for the region starting at `base`. */
 function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): void {
@@ -300,7 +331,8 @@ function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): v
       w.contexts.add(d);
       w.margin += d.margin;
     }
-  } else reportLone(sink, st, d.surface, d.role, d.name, false, base + d.at, d.local);
+  } else if (!d.brand || !writtenInLower(d.name, st))
+    reportLone(sink, st, d.surface, d.role, d.name, false, base + d.at, d.local);
 }
 
 /**
@@ -321,6 +353,34 @@ export function confirmWeakNames(st: PeopleState, sink: FindingSink): void {
       st.lone.push({ surface: w.surface, role: w.role, name });
     }
   }
+}
+
+/**
+ * Whether one word that names a public organisation too, and is a common given name or surname of the lists, no
+ * English word (`Julia`, `Jones`, `Pearson`: a language, a soft drink, a publisher), is the person the model took
+ * it for by thresholds.publicName.
+ */
+function publicNameAsPerson(
+  t: Tokens,
+  from: number,
+  to: number,
+  ws: readonly string[],
+  lower: string,
+  s: Span,
+): boolean {
+  // a capitalised word beside it makes it part of another name (`Claude Code`, `Hugo Boss`)
+  const capitalisedAt = (i: number): boolean =>
+    i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i));
+  return (
+    ws.length === 1 &&
+    !capitalisedAt(to) &&
+    !capitalisedAt(from - 1) &&
+    s.kind === 'person' &&
+    s.margin >= thresholds.publicName &&
+    /^\p{Lu}\p{Ll}+$/u.test(ws[0]!) &&
+    (lex.flagsOf(lower) & (lex.FIRST | lex.SURNAME)) !== 0 &&
+    !englishWord(lower)
+  );
 }
 
 /**
@@ -395,7 +455,7 @@ function decideSpan(
   const start = t.start[from]!;
   const surface = t.text.slice(start, t.end[to - 1]!);
   const lower = surface.toLowerCase();
-  if (lex.isPublicOrg(lower) && !vouched) return;
+  if (lex.isPublicOrg(lower) && !vouched && !publicNameAsPerson(t, from, to, ws, lower, s)) return;
   if (lex.isPlace(lower) && !(ws.length === 1 && personNamedPlace(t, s, spans, titled, from, to, lower))) return;
   if (ws.some(camelCase)) return;
   if (s.kind === 'organisation') {
@@ -449,10 +509,11 @@ function decideSpan(
     // (what follows may be past the region's end, on the next line: then the decision is this place's alone)
     if (after + 8 > regionEnd) readPast = true;
     if (AIRPORT.test(t.text.slice(after, after + 8))) return;
-    // one word alone that is also an English word or a place's name is replaced where the model found it: each of
-    // its other mentions is read in its own context (`Rose` the person, `Rose gold`); any other is replaced
-    // wherever it stands, as a name found in full is
-    out.push(loneAt(t, from, base, isGiven(w) ? 'given' : 'family', englishWord(w) || lex.isPlace(w)));
+    // one word alone that is also an English word, a place's name or a public organisation's (where the context does
+    // not vouch for it) is replaced where the model found it: each of its other mentions is read in its own context (`Rose` the person, `Rose gold`); any
+    // other is replaced wherever it stands, as a name found in full is
+    const brand = lex.isPublicOrg(w) && !vouched;
+    out.push(loneAt(t, from, base, isGiven(w) ? 'given' : 'family', englishWord(w) || lex.isPlace(w) || brand, brand));
     return;
   }
   // `Harris, Steven`: the family name first, before a comma
@@ -1055,6 +1116,8 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   const w = model();
   const text = chunk.corpus;
   const segs = chunk.segments;
+  chunkText = text;
+  chunkBrands.clear();
   const margins = Object.values(thresholds).join(' ');
   if (margins !== rememberedWith) {
     for (const m of remembered) m.clear();
@@ -1093,4 +1156,5 @@ export function scanLearned(chunk: Chunk, sink: FindingSink, st: PeopleState): v
   // no chunk is kept alive by the reused tokens
   tokens.text = '';
   quietTokens.text = '';
+  chunkText = '';
 }
