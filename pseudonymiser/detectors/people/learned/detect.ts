@@ -12,8 +12,8 @@
 import type { Chunk, FindingSink } from '../../../types';
 import type { PeopleState } from '../state';
 import stored from '../../../data/ner.json';
-import { Decoder, spansOf, type Span } from './model';
-import { B_OTH, I_OTH, isLegalForm, isTitle, PARTICLES, type TokenFacts } from './features';
+import { Decoder, spansOf, type Decoded, type Span } from './model';
+import { B_OTH, B_PER, I_OTH, isLegalForm, isTitle, O, PARTICLES, type TokenFacts } from './features';
 import { isOrgHeadWord } from '../../../standins/people';
 import { forEachRegion, newTokens, tokenize, WORD, LINK, PUNCT, type Tokens } from './tokens';
 import { decodeWeights, type StoredModel } from './weights';
@@ -49,7 +49,9 @@ function model(): Int16Array {
  * capitals, read capitalised (decideQuiet), `quietOpen` the same where the line capitalises the first words of its
  * sentences and nothing else (`Wait simon wears glasses`), and `quietShare`, the least share of names (in hundredths,
  * as `named`) among the words a word's vector stands with for the word to be read so there (`kafka`'s stand with no
- * names).
+ * names); `publicName`, the margin a common name that names a public organisation too needs (publicNameAsPerson:
+ * `Julia`, `Jones`); `unlisted`, the lead under which O over a person, on one capitalised word on no list at all,
+ * is read as the person (nearPersons: `Sakharov`).
  * Chosen on the dev splits with `npm run tune:ner`
  * (training/ner/tune.ts, which alone sets them while it measures).
  */
@@ -66,6 +68,7 @@ export const thresholds = {
   quietShare: 20,
   quietOpen: 40,
   publicName: 10,
+  unlisted: 5,
 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
@@ -607,6 +610,7 @@ function decideRegion(text: string, from: number, to: number, lineStart: boolean
     if (s.kind === 'person' && !(c >= 97 && c <= 122)) (reported === NO_SPANS ? (reported = []) : reported).push(s);
   }
   for (const s of namedOthers(t, d.tags, d.margins)) decideSpan(t, facts, s, (out ??= []), from, spans);
+  for (const s of nearPersons(t, d)) decideSpan(t, facts, s, (out ??= []), from, spans);
   for (const s of articleNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   for (const s of middleInitialNames(t, spans)) decideSpan(t, facts, s, (out ??= []), from, spans);
   if (reported.length > 0) coordinatedItems(t, facts, spans, reported, (out ??= []), from);
@@ -690,6 +694,30 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
       if (ok) (out ??= []).push({ kind: 'person', from: i, to: j, margin: thresholds.multi });
     }
     i = j - 1;
+  }
+  return out ?? (NO_SPANS as Span[]);
+}
+
+/**
+ * One capitalised word on no list at all (no name, no English word, no place, nationality or public name) that the
+ * model tagged O by less than thresholds.unlisted over a person, its best name tag: a surname no list holds
+ * (`In 1973 , Sakharov was nominated`, `Sycara served as`). Not beside another capitalised word (a part of another
+ * name) nor after a determiner (`the Kremlin`).
+ */
+function nearPersons(t: Tokens, d: Decoded): Span[] {
+  let out: Span[] | null = null;
+  const capitalisedAt = (i: number): boolean =>
+    i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i));
+  for (let i = 0; i < t.count; i++) {
+    if (d.tags[i] !== O || d.near[i] !== B_PER || d.margins[i]! >= thresholds.unlisted || t.kind[i] !== WORD) continue;
+    const w = word(t, i);
+    if (!/^\p{Lu}\p{Ll}+$/u.test(w) || capitalisedAt(i - 1) || capitalisedAt(i + 1)) continue;
+    // (a name takes no article: `the Kremlin`)
+    if (i > 0 && t.kind[i - 1] === WORD && DETERMINERS.has(word(t, i - 1).toLowerCase())) continue;
+    const low = w.toLowerCase();
+    if (lex.flagsOf(low) !== 0 || lex.isPlace(low) || lex.isDemonym(low) || lex.isPublicOrg(low) || neverName(low))
+      continue;
+    (out ??= []).push({ kind: 'person', from: i, to: i + 1, margin: thresholds.single });
   }
   return out ?? (NO_SPANS as Span[]);
 }

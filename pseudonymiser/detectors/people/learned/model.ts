@@ -36,10 +36,12 @@ export type Weights = Float64Array | Float32Array | Int16Array;
 export interface Decoded {
   tags: Uint8Array;
   margins: Float32Array;
+  /** For a token tagged O or another named thing: the name tag that scored best (its margin is that tag's lag). */
+  near: Uint8Array;
 }
 
 export function newDecoded(capacity = 64): Decoded {
-  return { tags: new Uint8Array(capacity), margins: new Float32Array(capacity) };
+  return { tags: new Uint8Array(capacity), margins: new Float32Array(capacity), near: new Uint8Array(capacity) };
 }
 
 /** Whether tag `tag` may follow `prev`. */
@@ -152,13 +154,14 @@ export class Decoder {
     readFacts(t, this.facts, lineStart);
     if (this.perturb !== null) this.perturb(t, this.facts);
     if (this.out.tags.length < t.count) this.out = newDecoded(t.count * 2);
-    const { tags, margins } = this.out;
+    const { tags, margins, near } = this.out;
     const shout = allCaps(t, this.facts);
     let p1 = O;
     let p2 = O;
     for (let i = 0; i < t.count; i++) {
       let tag = O;
       margins[i] = 0;
+      near[i] = O;
       if (scored(t, i, p1, this.lowerCase)) {
         const n = featuresAt(t, this.facts, i, p1, p2, ctx, shout, this.feats);
         scoreInto(this.feats, n, w, this.scores);
@@ -176,7 +179,11 @@ export class Decoder {
         let other = this.scores[O]!;
         if (best === O || best >= B_OTH) {
           other = -Infinity;
-          for (let c = 1; c < B_OTH; c++) if (allowed(p1, c) && this.scores[c]! > other) other = this.scores[c]!;
+          for (let c = 1; c < B_OTH; c++)
+            if (allowed(p1, c) && this.scores[c]! > other) {
+              other = this.scores[c]!;
+              near[i] = c;
+            }
         }
         margins[i] = (bestScore - other) * this.scale;
         if (learn) tag = learn(this.feats, n, best, i, p1);
