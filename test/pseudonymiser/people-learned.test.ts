@@ -342,6 +342,12 @@ describe('what the words around a name say of it', () => {
     expect(
       text('Sycara served as the program chair of the Second International Semantic Web Conference .'),
     ).not.toContain('Sycara');
+    // or another named thing, alone (CrossNER's dev split)
+    expect(
+      text(
+        'Lieberthal has consulted widely on Chinese and Asian affairs and has advised the U.S. Departments of State .',
+      ),
+    ).not.toContain('Lieberthal');
     // words on no list that the model reads as no one's stay
     for (const l of ['Then Traefik showed the spike in the logs.', 'Yesterday Pydantic raised a validation error.'])
       expect(text(l)).toBe(l);

@@ -700,8 +700,8 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
 
 /**
  * One capitalised word on no list at all (no name, no English word, no place, nationality or public name) that the
- * model tagged O by less than thresholds.unlisted over a person, its best name tag: a surname no list holds
- * (`In 1973 , Sakharov was nominated`, `Sycara served as`). Not beside another capitalised word (a part of another
+ * model tagged O, or alone another kind of named thing, by less than thresholds.unlisted over a person, its best
+ * name tag: a surname no list holds (`In 1973 , Sakharov was nominated`, `Sycara served as`, `Mazowiecki remained`). Not beside another capitalised word (a part of another
  * name) nor after a determiner (`the Kremlin`).
  */
 function nearPersons(t: Tokens, d: Decoded): Span[] {
@@ -709,7 +709,9 @@ function nearPersons(t: Tokens, d: Decoded): Span[] {
   const capitalisedAt = (i: number): boolean =>
     i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i));
   for (let i = 0; i < t.count; i++) {
-    if (d.tags[i] !== O || d.near[i] !== B_PER || d.margins[i]! >= thresholds.unlisted || t.kind[i] !== WORD) continue;
+    const tag = d.tags[i]!;
+    const alone = tag === O || (tag === B_OTH && (i + 1 === t.count || d.tags[i + 1] !== I_OTH));
+    if (!alone || d.near[i] !== B_PER || d.margins[i]! >= thresholds.unlisted || t.kind[i] !== WORD) continue;
     const w = word(t, i);
     if (!/^\p{Lu}\p{Ll}+$/u.test(w) || capitalisedAt(i - 1) || capitalisedAt(i + 1)) continue;
     // (a name takes no article: `the Kremlin`)
