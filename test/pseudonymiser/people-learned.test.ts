@@ -336,6 +336,14 @@ describe('what the words around a name say of it', () => {
       expect(text(line)).toBe(line);
   });
 
+  it('reads a lower-case word that is a place too as no place before a name (`reading Molière`)', () => {
+    // CrossNER's dev split: `reading` is a town's name (Reading), but a place's name is written capitalised
+    expect(text('Spengler spent his final years in Munich , reading Molière and Shakespeare .')).not.toContain(
+      'Molière',
+    );
+    expect(text("We landed at Chicago O'Hare on Monday .")).toContain("Chicago O'Hare");
+  });
+
   it('reads a capitalised word on no list that the model nearly tagged a person as a surname', () => {
     // CrossNER's dev split: surnames on no list opening or inside a sentence, the model's O ahead by a little
     expect(text('In 1973 , Sakharov was nominated for the Nobel Peace Prize .')).not.toContain('Sakharov');

@@ -209,10 +209,13 @@ function readAsName(word: string): boolean {
   return /^\p{Lu}\p{Ll}+$/u.test(word) && nameShareOf(clusterOf(word.toLowerCase())) >= thresholds.named;
 }
 
-/** Whether a place's name stands right before or after tokens [from, to), a comma, `and`, `or` or `&` between. */
+/**
+ * Whether a place's name, capitalised, stands right before or after tokens [from, to), a comma, `and`, `or` or `&`
+ * between.
+ */
 function besidePlace(t: Tokens, from: number, to: number): boolean {
   const place = (i: number): boolean =>
-    i >= 0 && i < t.count && t.kind[i] === WORD && lex.isPlace(word(t, i).toLowerCase());
+    i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i)) && lex.isPlace(word(t, i).toLowerCase());
   return (joiner(t, to) && place(to + 1)) || (joiner(t, from - 1) && place(from - 2));
 }
 
@@ -506,8 +509,12 @@ function decideSpan(
         out.push({ what: 'weak', surface: own(ws[0]!), role: isGiven(w) ? 'given' : 'family', margin: s.margin });
       return;
     }
-    // the second word of a place's name (`Chicago O'Hare`), or a word an airport code follows (`O'Hare (ORD)`)
-    if (from > 0 && t.kind[from - 1] === WORD && lex.isPlace(word(t, from - 1).toLowerCase())) return;
+    // the second word of a place's name (`Chicago O'Hare`; a place's name is capitalised: `reading Molière` is no
+    // place's), or a word an airport code follows (`O'Hare (ORD)`)
+    if (from > 0 && t.kind[from - 1] === WORD) {
+      const before = word(t, from - 1);
+      if (/^\p{Lu}/u.test(before) && lex.isPlace(before.toLowerCase())) return;
+    }
     const after = t.end[from]!;
     // (what follows may be past the region's end, on the next line: then the decision is this place's alone)
     if (after + 8 > regionEnd) readPast = true;
