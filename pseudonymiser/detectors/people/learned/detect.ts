@@ -519,9 +519,9 @@ function decideSpan(
     // (what follows may be past the region's end, on the next line: then the decision is this place's alone)
     if (after + 8 > regionEnd) readPast = true;
     if (AIRPORT.test(t.text.slice(after, after + 8))) return;
-    // one word alone that is also an English word, a place's name or a public organisation's (where the context does
-    // not vouch for it) is replaced where the model found it: each of its other mentions is read in its own context (`Rose` the person, `Rose gold`); any
-    // other is replaced wherever it stands, as a name found in full is
+    // one word alone that is also an English word, a place's name or a public organisation's (where the context
+    // does not vouch for it) is replaced where the model found it: each of its other mentions is read in its own
+    // context (`Rose` the person, `Rose gold`); any other is replaced wherever it stands, as a name found in full is
     const brand = lex.isPublicOrg(w) && !vouched;
     out.push(loneAt(t, from, base, isGiven(w) ? 'given' : 'family', englishWord(w) || lex.isPlace(w) || brand, brand));
     return;
@@ -708,8 +708,8 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
 /**
  * One capitalised word on no list at all (no name, no English word, no place, nationality or public name) that the
  * model tagged O, or alone another kind of named thing, by less than thresholds.unlisted over a person, its best
- * name tag: a surname no list holds (`In 1973 , Sakharov was nominated`, `Sycara served as`, `Mazowiecki remained`). Not beside another capitalised word (a part of another
- * name) nor after a determiner (`the Kremlin`).
+ * name tag: a surname no list holds (`In 1973 , Sakharov was nominated`, `Sycara served as`, `Lieberthal has
+ * consulted`). Not beside another capitalised word (a part of another name) nor after a determiner (`the Kremlin`).
  */
 function nearPersons(t: Tokens, d: Decoded): Span[] {
   let out: Span[] | null = null;
@@ -1112,7 +1112,8 @@ function decideQuiet(text: string, from: number, to: number, w: Int16Array): rea
 
 /**
  * Whether line [from, to) may be a quiet line (quietCandidates): three words or more (two spaces), no capitalised
- * word but one that opens a sentence, or in a handle or a tag (ASCII: quietCandidates reads the others). Most lines are told at once, without a copy of their text.
+ * word but one that opens a sentence, or in a handle or a tag (ASCII: quietCandidates reads the others). Most lines
+ * are told at once, without a copy of their text.
  */
 function quietShape(text: string, from: number, to: number): boolean {
   let spaces = 0;
