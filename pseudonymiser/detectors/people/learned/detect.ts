@@ -298,8 +298,10 @@ function loneAt(t: Tokens, i: number, base: number, role: 'given' | 'family', lo
 
 /**
  * Whether `lower` stands in the chunk's text as a word of its own in lower case (`hugo server`, `jenkins.internal`,
- * `julia>`): the trace writes a public organisation's name as its product's command, package or host. A name so
- * written in one chunk is remembered for the trace's later chunks (PeopleState.brands).
+ * `julia>`): the trace writes a public organisation's name as its product's command, package or host. The chunk
+ * read is the one where the name was read as a person; a name found so there is remembered for the trace's later
+ * chunks (PeopleState.brands). A lower-case form only in another chunk, with no such reading, is not seen (a trace
+ * of one chunk, most of them, is read whole).
  */
 function writtenInLower(lower: string, st: PeopleState): boolean {
   if (st.brands.has(lower)) return true;
