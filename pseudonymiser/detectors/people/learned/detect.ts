@@ -109,6 +109,21 @@ function camelCase(word: string): boolean {
 const NAMES = lex.FIRST | lex.FIRST_RARE | lex.SURNAME | lex.SURNAME_RARE;
 
 /** Whether token `i` is a word on no list at all. */
+/** Whether token `i` is a word written capitalised (none outside the tokens). */
+function capitalisedAt(t: Tokens, i: number): boolean {
+  return i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i));
+}
+
+/** Whether token `i` is a word after a determiner (`the Kremlin`): a name takes none. */
+function afterDeterminer(t: Tokens, i: number): boolean {
+  return i > 0 && t.kind[i - 1] === WORD && DETERMINERS.has(word(t, i - 1).toLowerCase());
+}
+
+/** Whether a lower-case word is on no list at all: no name, no English word, place, public name or nationality. */
+function onNoList(low: string): boolean {
+  return lex.flagsOf(low) === 0 && !lex.isPlace(low) && !lex.isPublicOrg(low) && !lex.isDemonym(low) && !neverName(low);
+}
+
 function unlisted(t: Tokens, i: number): boolean {
   return lex.flagsOf(word(t, i).toLowerCase()) === 0;
 }
@@ -214,8 +229,7 @@ function readAsName(word: string): boolean {
  * between.
  */
 function besidePlace(t: Tokens, from: number, to: number): boolean {
-  const place = (i: number): boolean =>
-    i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i)) && lex.isPlace(word(t, i).toLowerCase());
+  const place = (i: number): boolean => capitalisedAt(t, i) && lex.isPlace(word(t, i).toLowerCase());
   return (joiner(t, to) && place(to + 1)) || (joiner(t, from - 1) && place(from - 2));
 }
 
@@ -233,15 +247,7 @@ function ownerAt(t: Tokens, facts: TokenFacts, i: number): boolean {
   if ((q !== 39 && q !== 0x2019) || word(t, i + 2) !== 's') return false;
   const w = word(t, i);
   if (w.length < 3 || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
-  const low = w.toLowerCase();
-  if (lex.flagsOf(low) !== 0 || lex.isPlace(low) || lex.isPublicOrg(low) || lex.isDemonym(low) || neverName(low))
-    return false;
-  const p = i - 1;
-  if (t.kind[p] === WORD) {
-    const pw = word(t, p);
-    if (/^\p{Lu}/u.test(pw) || DETERMINERS.has(pw.toLowerCase())) return false;
-  }
-  return true;
+  return onNoList(w.toLowerCase()) && !capitalisedAt(t, i - 1) && !afterDeterminer(t, i);
 }
 
 /**
@@ -377,12 +383,10 @@ function publicNameAsPerson(
   s: Span,
 ): boolean {
   // a capitalised word beside it makes it part of another name (`Claude Code`, `Hugo Boss`)
-  const capitalisedAt = (i: number): boolean =>
-    i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i));
   return (
     ws.length === 1 &&
-    !capitalisedAt(to) &&
-    !capitalisedAt(from - 1) &&
+    !capitalisedAt(t, to) &&
+    !capitalisedAt(t, from - 1) &&
     s.kind === 'person' &&
     s.margin >= thresholds.publicName &&
     /^\p{Lu}\p{Ll}+$/u.test(ws[0]!) &&
@@ -715,20 +719,14 @@ function namedOthers(t: Tokens, tags: Uint8Array, margins: Float32Array): Span[]
  */
 function nearPersons(t: Tokens, d: Decoded): Span[] {
   let out: Span[] | null = null;
-  const capitalisedAt = (i: number): boolean =>
-    i >= 0 && i < t.count && t.kind[i] === WORD && /^\p{Lu}/u.test(word(t, i));
   for (let i = 0; i < t.count; i++) {
     const tag = d.tags[i]!;
     const alone = tag === O || (tag === B_OTH && (i + 1 === t.count || d.tags[i + 1] !== I_OTH));
     if (!alone || d.near[i] !== B_PER || d.margins[i]! >= thresholds.unlisted || t.kind[i] !== WORD) continue;
     const w = word(t, i);
-    if (!/^\p{Lu}\p{Ll}+$/u.test(w) || capitalisedAt(i - 1) || capitalisedAt(i + 1)) continue;
-    // (a name takes no article: `the Kremlin`)
-    if (i > 0 && t.kind[i - 1] === WORD && DETERMINERS.has(word(t, i - 1).toLowerCase())) continue;
-    const low = w.toLowerCase();
-    if (lex.flagsOf(low) !== 0 || lex.isPlace(low) || lex.isDemonym(low) || lex.isPublicOrg(low) || neverName(low))
+    if (!/^\p{Lu}\p{Ll}+$/u.test(w) || capitalisedAt(t, i - 1) || capitalisedAt(t, i + 1) || afterDeterminer(t, i))
       continue;
-    (out ??= []).push({ kind: 'person', from: i, to: i + 1, margin: thresholds.single });
+    if (onNoList(w.toLowerCase())) (out ??= []).push({ kind: 'person', from: i, to: i + 1, margin: thresholds.single });
   }
   return out ?? (NO_SPANS as Span[]);
 }
@@ -969,9 +967,6 @@ const MAX_QUIET = 1000;
 /** What stands right before or after a path's, a file's, a handle's or an identifier's part (quietCandidates). */
 const NOT_BESIDE = new Set([64, 35, 47, 92, 46, 95, 45, 58, 61, 36, 37, 38, 43, 126, 60, 62, 96]);
 
-/** Whether the last line quietCandidates read holds a capitalised word that opens a sentence. */
-let quietOpened = false;
-
 /** What ends a sentence: `.`, `!`, `?`, `…`. */
 const SENTENCE_END = new Set([46, 33, 63, 0x2026]);
 
@@ -996,15 +991,15 @@ function misspelt(w: string): boolean {
  * The words of line [from, to) of `text` in lower case that could be names, as token indices of `t` (tokenised
  * here), when the line is written without capitals (`follow up with monika žilková`, `max and jen are looking for
  * you`): no capitalised word but `I`, short words in capitals (`RT`, `LOL`), the first word of a sentence (as a
- * phone's keyboard capitalises it: `Wait simon wears glasses`; quietOpened) and the words of handles and tags
+ * phone's keyboard capitalises it: `Wait simon wears glasses`; `opened`) and the words of handles and tags
  * (`@Courtside8`, `#GuettaCollege`, none of the line's words), three words or more, most of them English words and
  * one of the commonest; a word that could be a name is in lower-case letters only, three or more,
  * no English word, no particle, not misspelt, no part of a path, a host, an identifier or a handle, and not one in
  * three words or more of the line. Null when the line is not such a line or holds none.
  */
-function quietCandidates(t: Tokens, text: string, from: number, to: number): number[] | null {
+function quietCandidates(t: Tokens, text: string, from: number, to: number): QuietWords | null {
   tokenize(t, from, to);
-  quietOpened = false;
+  let opened = false;
   let words = 0;
   let english = 0;
   let top = 0;
@@ -1028,7 +1023,7 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
       if (/^I['’]/u.test(w)) continue;
       // a sentence's first word capitalised, as a keyboard writes it, says nothing of how the writer writes names
       if (!first || lower.slice(1) !== w.slice(1)) return null;
-      quietOpened = true;
+      opened = true;
       words++;
       if (englishWord(lower)) english++;
       if ((lex.flagsOf(lower) & lex.WORD_TOP) !== 0) top++;
@@ -1061,7 +1056,13 @@ function quietCandidates(t: Tokens, text: string, from: number, to: number): num
     out.push(i);
   }
   if (out.length === 0 || out.length * 3 > words) return null;
-  return out;
+  return { at: out, opened };
+}
+
+/** A quiet line's words that could be names (token indices), and whether a capitalised word opens a sentence there. */
+interface QuietWords {
+  readonly at: number[];
+  readonly opened: boolean;
 }
 
 /**
@@ -1073,14 +1074,14 @@ function decideQuiet(text: string, from: number, to: number, w: Int16Array): rea
   const t = quietTokens;
   t.text = text;
   t.count = 0;
-  const at = quietCandidates(t, text, from, to);
-  if (at === null) return NONE;
+  const quiet = quietCandidates(t, text, from, to);
+  if (quiet === null) return NONE;
   const line = text.slice(from, to);
   let copy = '';
   let last = 0;
   // (by where they start in the line: the copy is tokenised anew)
   const candidate = new Set<number>();
-  for (const i of at) {
+  for (const i of quiet.at) {
     const s = t.start[i]! - from;
     const up = line[s]!.toUpperCase();
     if (up.length !== 1) continue;
@@ -1101,7 +1102,7 @@ function decideQuiet(text: string, from: number, to: number, w: Int16Array): rea
   readPast = false;
   let out: Decision[] | null = null;
   for (const s of spans) {
-    if (s.kind !== 'person' || s.margin < (quietOpened ? thresholds.quietOpen : thresholds.quiet)) continue;
+    if (s.kind !== 'person' || s.margin < (quiet.opened ? thresholds.quietOpen : thresholds.quiet)) continue;
     let ok = true;
     for (let i = s.from; i < s.to && ok; i++) {
       if (t.kind[i] === WORD) ok = candidate.has(t.start[i]!) || PARTICLES.has(word(t, i));
