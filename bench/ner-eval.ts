@@ -19,7 +19,7 @@
  *   that the twin rewrote.
  *
  * `--misses DIR` writes each corpus's persons left whole (DIR/NAME.tsv: the
- * mention, its forms, its line) for reading a dev split's misses. `--damage DIR` writes each corpus's
+ * mention, its forms, the model's tag and margin of its words, its line) for reading a dev split's misses. `--damage DIR` writes each corpus's
  * rewritten capitalised O words (DIR/NAME.tsv: line number, word, the surface that replaced it, its kind, the
  * detector functions that reported it, the labels the word has elsewhere, the line; bench/ner-damage.ts).
  *
@@ -45,6 +45,7 @@ import { keyFor, repoRoot } from './util';
 import { defaultDetectors } from '../pseudonymiser/detectors';
 import type { Detector } from '../pseudonymiser/types';
 import { damageRows, recordingDetectors, type Recorded } from './ner-damage';
+import { modelReading } from './ner-reading';
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -237,14 +238,16 @@ export function measureForms(units: readonly Unit[], out: readonly string[], int
 }
 
 /**
- * The persons left whole, one a line: the mention, its forms, and its line as labelled (tab-separated), for
- * reading the misses of a split (`--misses DIR`; read dev's, never tune on test's).
+ * The persons left whole, one a line: the mention, its forms, what the model says of its words (bench/ner-reading.ts
+ * `modelReading`: `Sakharov/O:4`) and its line as labelled (tab-separated), for reading the misses of a split
+ * (`--misses DIR`; read dev's, never tune on test's).
  */
 export function missedPersons(units: readonly Unit[], out: readonly string[]): string {
   const rows: string[] = [];
   forEachPerson(units, out, (surface, text, start, end, whole) => {
-    if (whole)
-      rows.push([surface, formsOf(surface, text, start, end).join(',') || '-', text.replace(/\t/g, ' ')].join('\t'));
+    if (!whole) return;
+    const forms = formsOf(surface, text, start, end).join(',') || '-';
+    rows.push([surface, forms, modelReading(text, start, end), text.replace(/\t/g, ' ')].join('\t'));
   });
   return rows.map((r) => r + '\n').join('');
 }

@@ -10,6 +10,7 @@ import {
   type Figures,
   type Form,
 } from '../../bench/ner-eval';
+import { modelReading } from '../../bench/ner-reading';
 import { loadCorpora } from '../../training/ner/corpora';
 import { unitOf } from '../support/ner-units';
 
@@ -47,10 +48,20 @@ describe('npm run eval:ner measuring a tool’s output lines', () => {
 });
 
 describe('npm run eval:ner --misses', () => {
-  it('lists the persons left whole, a line each: the mention, its forms and its line', () => {
+  it("lists the persons left whole, a line each: the mention, its forms, the model's reading and its line", () => {
     const units = [unitOf('Bryan/PER : hi Ann/PER Lee/PER'), unitOf('ping priya/PER about it')];
     const out = ['Bryan : hi Kim Moss', 'ping kavya about it'];
-    expect(missedPersons(units, out)).toBe('Bryan\tone word alone\tBryan : hi Ann Lee\n');
+    expect(missedPersons(units, out)).toMatch(/^Bryan\tone word alone\tBryan\/[A-Z-]+:-?\d+\tBryan : hi Ann Lee\n$/);
+  });
+
+  it("gives the model's tag and margin of each word of a mention, read in its line", () => {
+    const text = 'Julia was the niece of poet and critic Matthew Arnold .';
+    const start = text.indexOf('Matthew');
+    // a full name the model is sure of: a person's tags, each ahead of the others
+    expect(modelReading(text, start, start + 'Matthew Arnold'.length)).toMatch(
+      /^Matthew\/B-PER:\d+ Arnold\/I-PER:\d+$/,
+    );
+    expect(modelReading(text, 0, 0)).toBe('-');
   });
 });
 
