@@ -69,7 +69,6 @@ export const thresholds = {
   quietOpen: 40,
   publicName: 10,
   unlisted: 5,
-  listed: 5,
 };
 
 /** Words that make an organisation's name a public body's (kept in a twin). */
@@ -723,21 +722,11 @@ function nearPersons(t: Tokens, d: Decoded): Span[] {
   for (let i = 0; i < t.count; i++) {
     const tag = d.tags[i]!;
     const alone = tag === O || (tag === B_OTH && (i + 1 === t.count || d.tags[i + 1] !== I_OTH));
-    if (!alone || d.near[i] !== B_PER || t.kind[i] !== WORD) continue;
+    if (!alone || d.near[i] !== B_PER || d.margins[i]! >= thresholds.unlisted || t.kind[i] !== WORD) continue;
     const w = word(t, i);
     if (!/^\p{Lu}\p{Ll}+$/u.test(w) || capitalisedAt(t, i - 1) || capitalisedAt(t, i + 1) || afterDeterminer(t, i))
       continue;
-    const low = w.toLowerCase();
-    // (tried: a name of the lists too, no English word, place, public name or nationality, by thresholds.listed)
-    const listed =
-      (lex.flagsOf(low) & (lex.WORD | lex.WORD_TOP | lex.WORD_RARE)) === 0 &&
-      !englishWord(low) &&
-      !lex.isPlace(low) &&
-      !lex.isPublicOrg(low) &&
-      !lex.isDemonym(low) &&
-      !neverName(low);
-    if (onNoList(low) ? d.margins[i]! < thresholds.unlisted : listed && d.margins[i]! < thresholds.listed)
-      (out ??= []).push({ kind: 'person', from: i, to: i + 1, margin: thresholds.single });
+    if (onNoList(w.toLowerCase())) (out ??= []).push({ kind: 'person', from: i, to: i + 1, margin: thresholds.single });
   }
   return out ?? (NO_SPANS as Span[]);
 }
