@@ -1125,12 +1125,8 @@ function quietShape(text: string, from: number, to: number): boolean {
     const c = text.charCodeAt(i);
     if (c === 32) spaces++;
     else if (c === 46 || c === 33 || c === 63) opens = true;
-    else if (
-      c === 64 ||
-      c === 35 ||
-      (c === 104 && text.startsWith('http', i) && (i === from || text.charCodeAt(i - 1) === 32))
-    ) {
-      // a handle, a tag or a link: no word of the line
+    else if (c === 64 || c === 35) {
+      // a handle or a tag: no word of the line
       while (i + 1 < to && text.charCodeAt(i + 1) !== 32) i++;
     } else if (c >= 65 && c <= 90) {
       const d = text.charCodeAt(i + 1);
