@@ -724,14 +724,7 @@ function nearPersons(t: Tokens, d: Decoded): Span[] {
     const alone = tag === O || (tag === B_OTH && (i + 1 === t.count || d.tags[i + 1] !== I_OTH));
     if (!alone || d.near[i] !== B_PER || d.margins[i]! >= thresholds.unlisted || t.kind[i] !== WORD) continue;
     const w = word(t, i);
-    // (a handle's word is no neighbour: `@SkyFootball Hummels , Cuadrado and Vidal`)
-    const handleBefore = i > 0 && /[@#]/.test(t.text.charAt(t.start[i - 1]! - 1));
-    if (
-      !/^\p{Lu}\p{Ll}+$/u.test(w) ||
-      (capitalisedAt(t, i - 1) && !handleBefore) ||
-      capitalisedAt(t, i + 1) ||
-      afterDeterminer(t, i)
-    )
+    if (!/^\p{Lu}\p{Ll}+$/u.test(w) || capitalisedAt(t, i - 1) || capitalisedAt(t, i + 1) || afterDeterminer(t, i))
       continue;
     if (onNoList(w.toLowerCase())) (out ??= []).push({ kind: 'person', from: i, to: i + 1, margin: thresholds.single });
   }
