@@ -64,7 +64,6 @@ export const thresholds = {
   named: 50,
   other: 20,
   contexts: 2,
-  opening: 0,
   quiet: 20,
   quietShare: 20,
   quietOpen: 40,
@@ -282,8 +281,6 @@ type Decision =
       readonly surface: string;
       readonly role: 'given' | 'family';
       readonly margin: number;
-      /** Read opening its sentence: confirmed only by the trace's full names (confirmWeakNames). */
-      readonly opening: boolean;
     }
   | {
       readonly what: 'lone';
@@ -344,8 +341,7 @@ function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): v
     let w = st.weak.get(d.surface);
     if (w === undefined)
       st.weak.set(d.surface, (w = { surface: d.surface, role: d.role, margin: 0, contexts: new Set() }));
-    // (a reading opening its sentence counts for no context)
-    if (!d.opening && !w.contexts.has(d)) {
+    if (!w.contexts.has(d)) {
       w.contexts.add(d);
       w.margin += d.margin;
     }
@@ -361,17 +357,9 @@ function apply(d: Decision, base: number, sink: FindingSink, st: PeopleState): v
  * case (`a bush`).
  */
 export function confirmWeakNames(st: PeopleState, sink: FindingSink): void {
-  if (st.weak.size === 0) return;
-  // the given names and surnames of the persons the trace names in full
-  const named = new Set<string>();
-  for (const p of st.persons.values()) {
-    if (p.given.length > 1) named.add(`given|${p.given}`);
-    if (p.family.length > 1) named.add(`family|${p.family}`);
-  }
   for (const w of st.weak.values()) {
+    if (w.contexts.size < thresholds.contexts || w.margin < thresholds.word) continue;
     const name = w.surface.toLowerCase();
-    if ((w.contexts.size < thresholds.contexts || w.margin < thresholds.word) && !named.has(`${w.role}|${name}`))
-      continue;
     sink.add({ kind: 'person', surface: w.surface, canonical: w.role === 'given' ? `${name}|` : `|${name}` });
     const key = `${w.role}\u0000${w.surface}`;
     if (!st.loneSeen.has(key)) {
@@ -513,25 +501,18 @@ function decideSpan(
       !(vouched && (lex.flagsOf(w) & lex.WORD_TOP) === 0) &&
       (facts.opens[from] || s.margin < (readAsName(ws[0]!) ? thresholds.single : thresholds.word))
     ) {
-      // capitalised, a common given name or surname of the lists (`God` is a rare one) and none of the commonest
-      // words (`Party`, `Mark`): a weak reading, which the trace's other texts may confirm (confirmWeakNames);
-      // opening its sentence, by thresholds.opening at least, only a full name of the trace confirms it (`Jones
-      // supports …` where the trace names `Tommy Lee Jones`)
+      // inside a sentence, capitalised, a common given name or surname of the lists (`God` is a rare one) and none
+      // of the commonest words (`Party`, `Mark`): a weak reading, which the trace's other texts may confirm
+      // (confirmWeakNames)
       const f = lex.flagsOf(w);
-      const opening = facts.opens[from] === 1;
       if (
-        s.margin > (opening ? thresholds.opening : 0) &&
+        !facts.opens[from] &&
+        s.margin > 0 &&
         /^\p{Lu}\p{Ll}+$/u.test(ws[0]!) &&
         (f & (lex.FIRST | lex.SURNAME)) !== 0 &&
         (f & lex.WORD_TOP) === 0
       )
-        out.push({
-          what: 'weak',
-          surface: own(ws[0]!),
-          role: isGiven(w) ? 'given' : 'family',
-          margin: s.margin,
-          opening,
-        });
+        out.push({ what: 'weak', surface: own(ws[0]!), role: isGiven(w) ? 'given' : 'family', margin: s.margin });
       return;
     }
     // the second word of a place's name (`Chicago O'Hare`; a place's name is capitalised: `reading Molière` is no
