@@ -6,21 +6,21 @@
  * it. For reading a dev split's misses; nothing here runs in a twin.
  */
 import stored from '../pseudonymiser/data/ner.json';
-import { decodeWeights, type StoredModel } from '../pseudonymiser/detectors/people/learned/weights';
+import type { StoredModel } from '../pseudonymiser/detectors/people/learned/weights';
+import { model } from '../pseudonymiser/detectors/people/learned/detect';
 import { Decoder } from '../pseudonymiser/detectors/people/learned/model';
 import { newTokens, tokenize } from '../pseudonymiser/detectors/people/learned/tokens';
 import { TAGS } from '../pseudonymiser/detectors/people/learned/features';
 
-let weights: Int16Array | null = null;
 const decoder = new Decoder();
 decoder.scale = (stored as StoredModel).step;
 
 /** The model's tag and margin of each token of `text` within [start, end), `word/TAG:margin`, space-separated. */
 export function modelReading(text: string, start: number, end: number): string {
-  weights ??= decodeWeights(stored as StoredModel);
   const t = newTokens(text);
   tokenize(t, 0, text.length);
-  const d = decoder.decode(t, weights, true, 0);
+  // (the engine's own weights, decoded once: detect.ts lets the stored text go after that)
+  const d = decoder.decode(t, model(), true, 0);
   const out: string[] = [];
   for (let i = 0; i < t.count; i++) {
     if (t.end[i]! <= start || t.start[i]! >= end) continue;

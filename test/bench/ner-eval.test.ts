@@ -7,6 +7,7 @@ import {
   measureForms,
   measureLines,
   missedPersons,
+  twinLines,
   type Figures,
   type Form,
 } from '../../bench/ner-eval';
@@ -54,7 +55,9 @@ describe('npm run eval:ner --misses', () => {
     expect(missedPersons(units, out)).toMatch(/^Bryan\tone word alone\tBryan\/[A-Z-]+:-?\d+\tBryan : hi Ann Lee\n$/);
   });
 
-  it("gives the model's tag and margin of each word of a mention, read in its line", () => {
+  it("gives the model's tag and margin of each word of a mention, read in its line, after a twin too", () => {
+    // a twin first, as eval:ner --misses runs one: the engine's weights are decoded and their stored text let go
+    expect(twinLines([unitOf('ping Ann/PER Lee/PER now')], 'ab'.repeat(32))).toHaveLength(1);
     const text = 'Julia was the niece of poet and critic Matthew Arnold .';
     const start = text.indexOf('Matthew');
     // a full name the model is sure of: a person's tags, each ahead of the others

@@ -75,6 +75,15 @@ describe('learned recogniser weights', () => {
     const { json } = encodeWeights(new Float64Array(BUCKETS * TAG_COUNT), { trainedOn: [], epochs: 1, seed: 1 });
     expect(() => decodeWeights({ ...json, tags: ['O', 'B-PER'] })).toThrow(/train:ner/);
   });
+  it('refuse weights that end before their rows do (emptied once decoded, or cut short), never reading past them', () => {
+    const w = new Float64Array(BUCKETS * TAG_COUNT);
+    w[3 * TAG_COUNT] = 2;
+    w[9 * TAG_COUNT + 1] = -2;
+    const { json } = encodeWeights(w, { trainedOn: [], epochs: 1, seed: 1 });
+    expect(() => decodeWeights({ ...json, data: '' })).toThrow(/end before their rows/);
+    const cut = Buffer.from(json.data, 'base64').subarray(0, 5).toString('base64');
+    expect(() => decodeWeights({ ...json, data: cut })).toThrow(/end before their rows/);
+  });
 });
 
 describe('npm run train:ner', () => {

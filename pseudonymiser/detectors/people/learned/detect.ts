@@ -27,7 +27,8 @@ import { isSpace } from '../text';
 
 let weights: Int16Array | null = null;
 
-function model(): Int16Array {
+/** The learned weights, decoded on first use: the recogniser's, and what bench/ner-reading.ts reads them with. */
+export function model(): Int16Array {
   if (weights === null) {
     weights = decodeWeights(stored as StoredModel);
     // the weights' stored text (2.3 MB, which the module cache would hold for the life of the process) is read

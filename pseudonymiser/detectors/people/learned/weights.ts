@@ -95,11 +95,15 @@ export function decodeWeights(m: StoredModel): Int16Array {
     let gap = 0;
     let shift = 0;
     for (;;) {
+      // (data that ends early, or was let go — detect.ts empties it once decoded —, is an error, never a read past
+      // its end, which would loop for ever)
+      if (at >= bytes.length) throw new Error('ner.json: its weights end before their rows do');
       const b = bytes[at++]!;
       gap |= (b & 0x7f) << shift;
       if (b < 0x80) break;
       shift += 7;
     }
+    if (at + 2 * TAG_COUNT > bytes.length) throw new Error('ner.json: its weights end before their rows do');
     r += gap;
     for (let c = 0; c < TAG_COUNT; c++) {
       const v = bytes[at]! | (bytes[at + 1]! << 8);
